@@ -1,0 +1,321 @@
+/**
+ * The route table: every call between the PWA and the sync server, with its
+ * method, path (Koa-style `:params`), who may call it, and the schemas of its
+ * JSON body, query and answer. The server mounts handlers from it and the
+ * PWA's client builds requests from it, so the two cannot drift apart.
+ */
+import { z } from "zod";
+import { adminCarSchema, carInputSchema, carSchema } from "./schemas/car";
+import {
+  adminBookingInputSchema,
+  bookedRangeSchema,
+  bookingStatusInputSchema,
+  bookingViewSchema,
+  publicBookingRequestSchema,
+  publicBookingResponseSchema,
+} from "./schemas/booking";
+import {
+  blockedNameCheckQuerySchema,
+  blockedNameCheckSchema,
+  blockedNameInputSchema,
+  blockedNameSchema,
+} from "./schemas/blocked-name";
+import { okResponseSchema } from "./schemas/common";
+import { contactMessageSchema } from "./schemas/contact";
+import {
+  adminCustomerSchema,
+  customerInputSchema,
+  customerRecordSchema,
+  documentsInputSchema,
+} from "./schemas/customer";
+import { paymentInputSchema, paymentResponseSchema } from "./schemas/payment";
+import { adminLoginSchema, adminSessionSchema } from "./schemas/session";
+import { syncQuerySchema, syncResponseSchema } from "./schemas/sync";
+import { uploadRequestSchema, uploadResponseSchema } from "./schemas/upload";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** Koa-style path, e.g. '/api/cars/:id/booked-dates'. */
+  path: string;
+  /**
+   * 'admin' routes answer 401 without a valid session. `requestUpload` is
+   * public, but its 'car-image' purpose needs the session too.
+   */
+  auth: "public" | "admin";
+  /** Schema of the JSON body, or null when the call sends none. */
+  request: z.ZodType | null;
+  /** Schema of the query string (as strings), or null. */
+  query: z.ZodType | null;
+  /** Schema of the 2xx JSON answer. */
+  response: z.ZodType;
+}
+
+export const healthResponseSchema = z.object({ status: z.literal("ok") });
+
+export const routes = {
+  health: {
+    method: "GET",
+    path: "/api/health",
+    auth: "public",
+    request: null,
+    query: null,
+    response: healthResponseSchema,
+  },
+  listCars: {
+    method: "GET",
+    path: "/api/cars",
+    auth: "public",
+    request: null,
+    query: null,
+    response: z.array(carSchema),
+  },
+  carBookedDates: {
+    method: "GET",
+    path: "/api/cars/:id/booked-dates",
+    auth: "public",
+    request: null,
+    query: null,
+    response: z.array(bookedRangeSchema),
+  },
+  checkBlockedName: {
+    method: "GET",
+    path: "/api/blocked-names/check",
+    auth: "public",
+    request: null,
+    query: blockedNameCheckQuerySchema,
+    response: blockedNameCheckSchema,
+  },
+  requestUpload: {
+    method: "POST",
+    path: "/api/objects/upload",
+    auth: "public",
+    request: uploadRequestSchema,
+    query: null,
+    response: uploadResponseSchema,
+  },
+  createBooking: {
+    method: "POST",
+    path: "/api/bookings",
+    auth: "public",
+    request: publicBookingRequestSchema,
+    query: null,
+    response: publicBookingResponseSchema,
+  },
+  attachDocuments: {
+    method: "PUT",
+    path: "/api/customers/:id/documents",
+    auth: "public",
+    request: documentsInputSchema,
+    query: null,
+    response: okResponseSchema,
+  },
+  sendContactMessage: {
+    method: "POST",
+    path: "/api/contact",
+    auth: "public",
+    request: contactMessageSchema,
+    query: null,
+    response: okResponseSchema,
+  },
+  adminLogin: {
+    method: "POST",
+    path: "/api/admin/session",
+    auth: "public",
+    request: adminLoginSchema,
+    query: null,
+    response: adminSessionSchema,
+  },
+  adminSession: {
+    method: "GET",
+    path: "/api/admin/session",
+    auth: "public",
+    request: null,
+    query: null,
+    response: adminSessionSchema,
+  },
+  adminLogout: {
+    method: "DELETE",
+    path: "/api/admin/session",
+    auth: "public",
+    request: null,
+    query: null,
+    response: adminSessionSchema,
+  },
+  listCustomers: {
+    method: "GET",
+    path: "/api/admin/customers",
+    auth: "admin",
+    request: null,
+    query: null,
+    response: z.array(adminCustomerSchema),
+  },
+  listBookings: {
+    method: "GET",
+    path: "/api/admin/bookings",
+    auth: "admin",
+    request: null,
+    query: null,
+    response: z.array(bookingViewSchema),
+  },
+  listBlockedNames: {
+    method: "GET",
+    path: "/api/admin/blocked-names",
+    auth: "admin",
+    request: null,
+    query: null,
+    response: z.array(blockedNameSchema),
+  },
+  listAdminCars: {
+    method: "GET",
+    path: "/api/admin/cars",
+    auth: "admin",
+    request: null,
+    query: null,
+    response: z.array(adminCarSchema),
+  },
+  createCar: {
+    method: "POST",
+    path: "/api/admin/cars",
+    auth: "admin",
+    request: carInputSchema,
+    query: null,
+    response: adminCarSchema,
+  },
+  updateCar: {
+    method: "PUT",
+    path: "/api/admin/cars/:id",
+    auth: "admin",
+    request: carInputSchema,
+    query: null,
+    response: adminCarSchema,
+  },
+  deleteCar: {
+    method: "DELETE",
+    path: "/api/admin/cars/:id",
+    auth: "admin",
+    request: null,
+    query: null,
+    response: okResponseSchema,
+  },
+  createCustomer: {
+    method: "POST",
+    path: "/api/admin/customers",
+    auth: "admin",
+    request: customerInputSchema,
+    query: null,
+    response: customerRecordSchema,
+  },
+  updateCustomer: {
+    method: "PUT",
+    path: "/api/admin/customers/:id",
+    auth: "admin",
+    request: customerInputSchema,
+    query: null,
+    response: customerRecordSchema,
+  },
+  deleteCustomer: {
+    method: "DELETE",
+    path: "/api/admin/customers/:id",
+    auth: "admin",
+    request: null,
+    query: null,
+    response: okResponseSchema,
+  },
+  createAdminBooking: {
+    method: "POST",
+    path: "/api/admin/bookings",
+    auth: "admin",
+    request: adminBookingInputSchema,
+    query: null,
+    response: bookingViewSchema,
+  },
+  updateBookingStatus: {
+    method: "PATCH",
+    path: "/api/admin/bookings/:id/status",
+    auth: "admin",
+    request: bookingStatusInputSchema,
+    query: null,
+    response: bookingViewSchema,
+  },
+  addPayment: {
+    method: "PATCH",
+    path: "/api/admin/bookings/:id/payment",
+    auth: "admin",
+    request: paymentInputSchema,
+    query: null,
+    response: paymentResponseSchema,
+  },
+  blockName: {
+    method: "POST",
+    path: "/api/admin/blocked-names",
+    auth: "admin",
+    request: blockedNameInputSchema,
+    query: null,
+    response: blockedNameSchema,
+  },
+  unblockName: {
+    method: "DELETE",
+    path: "/api/admin/blocked-names/:id",
+    auth: "admin",
+    request: null,
+    query: null,
+    response: okResponseSchema,
+  },
+  adminSync: {
+    method: "GET",
+    path: "/api/admin/sync",
+    auth: "admin",
+    request: null,
+    query: syncQuerySchema,
+    response: syncResponseSchema,
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+
+type SchemaInput<S> = S extends z.ZodType ? z.input<S> : undefined;
+type SchemaOutput<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** The body a client sends to route `N` (before defaults), or undefined when none. */
+export type RouteRequestBody<N extends RouteName> = SchemaInput<Routes[N]["request"]>;
+/** The body a handler works with after parsing. */
+export type RouteRequest<N extends RouteName> = SchemaOutput<Routes[N]["request"]>;
+export type RouteQuery<N extends RouteName> = SchemaInput<Routes[N]["query"]>;
+/** The parsed answer of route `N`. */
+export type RouteResponse<N extends RouteName> = SchemaOutput<Routes[N]["response"]>;
+
+type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The `:params` of a path as an object: PathParams<'/api/cars/:id'> is {id: string}. */
+export type PathParams<P extends string> = { [K in PathParamNames<P>]: string };
+
+/**
+ * A concrete URL path: each `:param` replaced by its URL-encoded value, and
+ * the defined `query` entries appended.
+ * @throws Error when a parameter is missing or empty.
+ */
+export function buildPath<P extends string>(
+  path: P,
+  params: PathParams<P>,
+  query?: Record<string, string | undefined>,
+): string {
+  const values: Partial<Record<string, string>> = params;
+  const filled = path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === "") throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) search.append(key, value);
+  }
+  const queryString = search.toString();
+  return queryString ? `${filled}?${queryString}` : filled;
+}

@@ -1,0 +1,108 @@
+/**
+ * The one price formula (decisions.md "Pricing"). The booking page shows it,
+ * the server recomputes it from the car's current rate and refuses a booking
+ * whose totals differ.
+ *
+ *   subtotal    = dailyRate × days
+ *   driverFee   = driverRate(driverService) × days
+ *   distanceFee = distanceRate(distanceService) × days
+ *   insurance   = INSURANCE_FEE per rental
+ *   total       = subtotal + driverFee + distanceFee + insurance
+ */
+import {
+  INSURANCE_FEE,
+  distanceRates,
+  driverRates,
+  type DistanceService,
+  type DriverService,
+} from "./constants";
+import { rentalDays } from "./dates";
+import {
+  addMoney,
+  moneyEquals,
+  multiplyMoney,
+  normalizeMoney,
+  parseMoney,
+  toMoneyString,
+  type MoneyInput,
+} from "./money";
+import type { PriceSummary } from "./schemas/booking";
+
+export type { PriceSummary } from "./schemas/booking";
+
+export interface QuoteInput {
+  dailyRate: MoneyInput;
+  pickupDate: string;
+  returnDate: string;
+  driverService: DriverService;
+  distanceService: DistanceService;
+}
+
+/**
+ * The price of a rental, every amount a decimal string. With no valid range
+ * (days 0) the per-day lines are 0 and the total is the insurance alone;
+ * callers refuse such a booking before quoting it.
+ * @throws RangeError when `dailyRate` is not a money amount.
+ */
+export function quote(input: QuoteInput): PriceSummary {
+  const days = rentalDays(input.pickupDate, input.returnDate);
+  const subtotal = multiplyMoney(input.dailyRate, days);
+  const driverFee = multiplyMoney(driverRates[input.driverService], days);
+  const distanceFee = multiplyMoney(distanceRates[input.distanceService], days);
+  const insurance = normalizeMoney(INSURANCE_FEE);
+  return {
+    days,
+    dailyRate: normalizeMoney(input.dailyRate),
+    subtotal,
+    driverFee,
+    distanceFee,
+    insurance,
+    total: addMoney(subtotal, driverFee, distanceFee, insurance),
+    withDriver: input.driverService !== "none",
+    driverService: input.driverService,
+    distanceService: input.distanceService,
+  };
+}
+
+/** The totals a booking request carries (spec §3), as the client computed them. */
+export interface ClientTotals {
+  totalDays: number;
+  dailyRate: MoneyInput;
+  driverFee: MoneyInput;
+  subtotal: MoneyInput;
+  insurance: MoneyInput;
+  total: MoneyInput;
+  /** Compared only when the client sent it. */
+  distanceFee?: MoneyInput | null;
+}
+
+/**
+ * Whether the client's totals are the server's quote, amounts compared as
+ * decimals ("2500" equals "2500.00" equals 2500). A mismatch is a 409
+ * PRICE_CHANGED: nothing is booked at a price the customer did not see.
+ */
+export function quoteMatches(client: ClientTotals, server: PriceSummary): boolean {
+  return (
+    client.totalDays === server.days &&
+    moneyEquals(client.dailyRate, server.dailyRate) &&
+    moneyEquals(client.driverFee, server.driverFee) &&
+    moneyEquals(client.subtotal, server.subtotal) &&
+    moneyEquals(client.insurance, server.insurance) &&
+    moneyEquals(client.total, server.total) &&
+    (client.distanceFee === undefined ||
+      client.distanceFee === null ||
+      moneyEquals(client.distanceFee, server.distanceFee))
+  );
+}
+
+/**
+ * An amount per day, for the confirmation's "driver service" line (driverFee
+ * divided by days, spec §9), rounded half up to the centavo; the amount
+ * itself when days is not positive.
+ */
+export function perDay(amount: MoneyInput, days: number): string {
+  const centavos = parseMoney(amount);
+  if (!Number.isSafeInteger(days) || days <= 0) return toMoneyString(centavos);
+  const divisor = BigInt(days);
+  return toMoneyString((centavos * 2n + divisor) / (2n * divisor));
+}

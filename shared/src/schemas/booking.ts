@@ -1,0 +1,311 @@
+/**
+ * Bookings: the public request and its form, the booking as admin and the
+ * confirmation read it, the admin's own booking calls, booked ranges and the
+ * price summary.
+ */
+import { z } from "zod";
+import {
+  BOOKING_STATUSES,
+  DEFAULT_PICKUP_TIME,
+  DISTANCE_SERVICES,
+  DRIVER_SERVICES,
+  MAX_RENTAL_DAYS,
+} from "../constants";
+import { dateStringSchema, diffDays, isValidDate, requiredDateSchema } from "../dates";
+import { validationMessages } from "../messages";
+import { moneySchema } from "../money";
+import { carSchema } from "./car";
+import {
+  documentPathSchema,
+  emailSchema,
+  fullNameSchema,
+  idSchema,
+  optionalText,
+  phoneSchema,
+  requiredText,
+  textLimits,
+  timeSlotSchema,
+  timestampSchema,
+  versionSchema,
+} from "./common";
+
+export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
+export const driverServiceSchema = z.enum(DRIVER_SERVICES);
+export const distanceServiceSchema = z.enum(DISTANCE_SERVICES);
+
+/**
+ * A car's booking in `GET /api/cars/:id/booked-dates`: the spec's
+ * `{start, end}` plus the pickup time, which the slot rules need. A range
+ * without one (an older cached answer) counts from 9:00 AM.
+ */
+export const bookedRangeSchema = z.object({
+  start: dateStringSchema,
+  end: dateStringSchema,
+  pickupTime: timeSlotSchema.default(DEFAULT_PICKUP_TIME),
+});
+
+/** The quote of `pricing.ts`; also the `details.quote` of a `PRICE_CHANGED` answer. */
+export const priceSummarySchema = z.object({
+  days: z.number().int().nonnegative(),
+  dailyRate: moneySchema,
+  subtotal: moneySchema,
+  driverFee: moneySchema,
+  distanceFee: moneySchema,
+  insurance: moneySchema,
+  total: moneySchema,
+  withDriver: z.boolean(),
+  driverService: driverServiceSchema,
+  distanceService: distanceServiceSchema,
+});
+export type PriceSummary = z.infer<typeof priceSummarySchema>;
+
+export interface DateIssue {
+  path: "pickupDate" | "returnDate";
+  message: string;
+}
+
+/**
+ * The date rules of decisions.md that a field schema cannot see alone: the
+ * pickup is not in the past (checked when `today` is given), the return is
+ * after the pickup, and the rental is at most MAX_RENTAL_DAYS long.
+ * Invalid dates are left to the field schemas (no issue here).
+ */
+export function rentalDatesIssue(pickupDate: string, returnDate: string, today?: string): DateIssue | null {
+  if (!isValidDate(pickupDate) || !isValidDate(returnDate)) return null;
+  if (today !== undefined && pickupDate < today) {
+    return { path: "pickupDate", message: validationMessages.pickupInPast };
+  }
+  const days = diffDays(pickupDate, returnDate);
+  if (days <= 0) return { path: "returnDate", message: validationMessages.returnNotAfterPickup };
+  if (days > MAX_RENTAL_DAYS) return { path: "returnDate", message: validationMessages.rentalTooLong };
+  return null;
+}
+
+const deliveryAddressInput = z.string().trim().max(textLimits.address, { error: validationMessages.tooLong });
+
+const publicCustomerPartSchema = z.strictObject({
+  fullName: fullNameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  license: optionalText(textLimits.short),
+  facebookProfile: optionalText(textLimits.url),
+});
+
+const publicBookingPartSchema = z
+  .strictObject({
+    carId: idSchema,
+    pickupDate: requiredDateSchema(validationMessages.pickupDateRequired),
+    returnDate: requiredDateSchema(validationMessages.returnDateRequired),
+    pickupTime: timeSlotSchema.default(DEFAULT_PICKUP_TIME),
+    /** Ignored on input: always derived from `driverService`. */
+    withDriver: z.boolean().optional(),
+    driverService: driverServiceSchema.default("none"),
+    distanceService: distanceServiceSchema.default("none"),
+    wantsDelivery: z.boolean().default(false),
+    deliveryAddress: deliveryAddressInput.nullish(),
+    totalDays: z.number().int().min(1).max(MAX_RENTAL_DAYS),
+    dailyRate: moneySchema,
+    driverFee: moneySchema,
+    subtotal: moneySchema,
+    insurance: moneySchema,
+    total: moneySchema,
+    /** Optional for clients that follow the spec's payload; compared when present. */
+    distanceFee: moneySchema.optional(),
+  })
+  .superRefine((booking, ctx) => {
+    const issue = rentalDatesIssue(booking.pickupDate, booking.returnDate);
+    if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+    if (booking.wantsDelivery && !booking.deliveryAddress) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["deliveryAddress"],
+        message: validationMessages.deliveryAddressRequired,
+      });
+    }
+  })
+  .transform((booking) => ({
+    ...booking,
+    withDriver: booking.driverService !== "none",
+    deliveryAddress: booking.wantsDelivery ? (booking.deliveryAddress ?? null) : null,
+  }));
+
+/** Object paths of the three documents; absent and null mean "not uploaded". */
+export const documentsShape = {
+  photoId1Url: documentPathSchema.nullish().transform((value) => value ?? null),
+  photoId2Url: documentPathSchema.nullish().transform((value) => value ?? null),
+  proofOfBillingUrl: documentPathSchema.nullish().transform((value) => value ?? null),
+};
+
+/**
+ * Body of `POST /api/bookings`. The past-date rule needs the server's clock:
+ * check `rentalDatesIssue(pickupDate, returnDate, today)` after parsing.
+ * Output: `withDriver` derived from `driverService`, `deliveryAddress` null
+ * unless delivery is wanted, blank optional texts as null.
+ */
+export const publicBookingRequestSchema = z.strictObject({
+  customer: publicCustomerPartSchema,
+  booking: publicBookingPartSchema,
+  documents: z.strictObject(documentsShape).optional(),
+});
+export type PublicBookingRequest = z.infer<typeof publicBookingRequestSchema>;
+export type PublicBookingRequestBody = z.input<typeof publicBookingRequestSchema>;
+
+/**
+ * The booking page's form, flat as react-hook-form holds it, with the spec's
+ * messages. Pass `today` (Manila) to refuse past pickups too.
+ */
+export function createBookingFormSchema(options: { today?: string } = {}) {
+  return z
+    .object({
+      fullName: fullNameSchema,
+      email: emailSchema,
+      phone: phoneSchema,
+      license: z.string().trim().max(textLimits.short, { error: validationMessages.tooLong }).default(""),
+      facebookProfile: z
+        .string()
+        .trim()
+        .max(textLimits.url, { error: validationMessages.tooLong })
+        .default(""),
+      pickupDate: requiredDateSchema(validationMessages.pickupDateRequired),
+      returnDate: requiredDateSchema(validationMessages.returnDateRequired),
+      pickupTime: timeSlotSchema.default(DEFAULT_PICKUP_TIME),
+      driverService: driverServiceSchema.default("none"),
+      distanceService: distanceServiceSchema.default("none"),
+      wantsDelivery: z.boolean().default(false),
+      deliveryAddress: deliveryAddressInput.default(""),
+      acceptTerms: z.boolean({ error: validationMessages.acceptTerms }).refine((accepted) => accepted, {
+        error: validationMessages.acceptTerms,
+      }),
+    })
+    .superRefine((form, ctx) => {
+      const issue = rentalDatesIssue(form.pickupDate, form.returnDate, options.today);
+      if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+      if (form.wantsDelivery && !form.deliveryAddress) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["deliveryAddress"],
+          message: validationMessages.deliveryAddressRequired,
+        });
+      }
+    });
+}
+
+/** The booking form without the past-date rule (see `createBookingFormSchema`). */
+export const bookingFormSchema = createBookingFormSchema();
+export type BookingFormValues = z.infer<typeof bookingFormSchema>;
+export type BookingFormInput = z.input<typeof bookingFormSchema>;
+
+/** The `POST /api/bookings` body for a filled form, a car and the quote the customer saw. */
+export function toPublicBookingRequest(
+  form: BookingFormValues,
+  carId: string,
+  quote: PriceSummary,
+  documents?: { photoId1Url: string | null; photoId2Url: string | null; proofOfBillingUrl: string | null },
+): PublicBookingRequestBody {
+  return {
+    customer: {
+      fullName: form.fullName,
+      email: form.email,
+      phone: form.phone,
+      license: form.license || null,
+      facebookProfile: form.facebookProfile || null,
+    },
+    booking: {
+      carId,
+      pickupDate: form.pickupDate,
+      returnDate: form.returnDate,
+      pickupTime: form.pickupTime,
+      withDriver: quote.withDriver,
+      driverService: form.driverService,
+      distanceService: form.distanceService,
+      wantsDelivery: form.wantsDelivery,
+      deliveryAddress: form.wantsDelivery ? form.deliveryAddress : null,
+      totalDays: quote.days,
+      dailyRate: quote.dailyRate,
+      driverFee: quote.driverFee,
+      subtotal: quote.subtotal,
+      insurance: quote.insurance,
+      total: quote.total,
+      distanceFee: quote.distanceFee,
+    },
+    ...(documents ? { documents } : {}),
+  };
+}
+
+/**
+ * A booking as the admin area and the confirmation read it. `status` falls
+ * back to pending for an unknown value (spec §4).
+ */
+export const bookingViewSchema = z.object({
+  id: idSchema,
+  createdAt: timestampSchema,
+  customerId: idSchema,
+  customerName: z.string(),
+  customerEmail: z.string(),
+  carId: idSchema,
+  carName: z.string(),
+  carCategory: z.string(),
+  pickupDate: dateStringSchema,
+  returnDate: dateStringSchema,
+  pickupTime: timeSlotSchema,
+  totalDays: z.number().int().nonnegative(),
+  dailyRate: moneySchema,
+  subtotal: moneySchema,
+  withDriver: z.boolean(),
+  driverFee: moneySchema,
+  driverService: driverServiceSchema,
+  distanceService: distanceServiceSchema,
+  distanceFee: moneySchema,
+  insurance: moneySchema,
+  total: moneySchema,
+  amountPaid: moneySchema,
+  status: bookingStatusSchema.catch("pending"),
+  wantsDelivery: z.boolean(),
+  deliveryAddress: z.string().nullable(),
+  version: versionSchema,
+  updatedAt: timestampSchema,
+});
+export type BookingView = z.infer<typeof bookingViewSchema>;
+
+/**
+ * Answer of `POST /api/bookings`. `customer` carries only what the visitor
+ * typed back: a public call must not reveal an existing customer's stored
+ * details. `bookingToken` authorizes `PUT /api/customers/:id/documents`.
+ */
+export const publicBookingResponseSchema = z.object({
+  customer: z.object({ id: idSchema, fullName: z.string(), email: z.string() }),
+  booking: bookingViewSchema,
+  car: carSchema,
+  bookingToken: z.string().min(1).max(textLimits.token),
+});
+export type PublicBookingResponse = z.infer<typeof publicBookingResponseSchema>;
+
+/**
+ * Body of `POST /api/admin/bookings` (spec §3 "Admin-created booking"); the car
+ * is found by `carId` when given, else by name. The admin's `total` stands.
+ */
+export const adminBookingInputSchema = z
+  .strictObject({
+    customerEmail: emailSchema,
+    customerName: fullNameSchema,
+    carName: requiredText(textLimits.name),
+    carId: idSchema.optional(),
+    pickupDate: requiredDateSchema(validationMessages.pickupDateRequired),
+    returnDate: requiredDateSchema(validationMessages.returnDateRequired),
+    pickupTime: timeSlotSchema.default(DEFAULT_PICKUP_TIME),
+    total: moneySchema,
+    status: bookingStatusSchema.default("pending"),
+  })
+  .superRefine((booking, ctx) => {
+    const issue = rentalDatesIssue(booking.pickupDate, booking.returnDate);
+    if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+  });
+export type AdminBookingInput = z.infer<typeof adminBookingInputSchema>;
+export type AdminBookingInputBody = z.input<typeof adminBookingInputSchema>;
+
+/** Body of `PATCH /api/admin/bookings/:id/status`. */
+export const bookingStatusInputSchema = z.strictObject({ status: bookingStatusSchema });
+export type BookingStatusInput = z.infer<typeof bookingStatusInputSchema>;
+
+/** Path parameter `:id` of the booking and customer routes. */
+export const idParamsSchema = z.object({ id: idSchema });

@@ -1,0 +1,85 @@
+/** Customers: the stored record, the admin's view with history and totals, and the admin form. */
+import { z } from "zod";
+import { dateStringSchema } from "../dates";
+import { validationMessages } from "../messages";
+import { moneySchema } from "../money";
+import { bookingViewSchema, documentsShape } from "./booking";
+import {
+  emailSchema,
+  fullNameSchema,
+  idSchema,
+  optionalText,
+  phoneSchema,
+  recordMetaShape,
+  textLimits,
+  timestampSchema,
+} from "./common";
+import { paymentSchema } from "./payment";
+
+export const customerSchema = z.object({
+  id: idSchema,
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  license: z.string().nullable(),
+  /** 'YYYY-MM-DD' */
+  licenseExpiry: dateStringSchema.nullable(),
+  address: z.string().nullable(),
+  facebookProfile: z.string().nullable(),
+  photoId1Url: z.string().nullable(),
+  photoId2Url: z.string().nullable(),
+  proofOfBillingUrl: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/** A customer row with its sync bookkeeping: what sync and admin mutations answer. */
+export const customerRecordSchema = customerSchema.extend(recordMetaShape);
+export type CustomerRecord = z.infer<typeof customerRecordSchema>;
+
+/** A booking in a customer's history, with its payments (oldest first). */
+export const bookingWithPaymentsSchema = bookingViewSchema.extend({ payments: z.array(paymentSchema) });
+export type BookingWithPayments = z.infer<typeof bookingWithPaymentsSchema>;
+
+/**
+ * A customer as `GET /api/admin/customers` lists it: the record, the booking
+ * history, and the spec's totals (total, paid, pending = total minus paid),
+ * over bookings that are not cancelled.
+ */
+export const adminCustomerSchema = customerRecordSchema.extend({
+  bookings: z.array(bookingWithPaymentsSchema),
+  totalAmount: moneySchema,
+  amountPaid: moneySchema,
+  /** totalAmount minus amountPaid; negative when the customer overpaid. */
+  pendingAmount: z.string(),
+});
+export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
+
+const optionalDate = z
+  .union([z.literal(""), dateStringSchema], { error: validationMessages.invalidDate })
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/** Body of `POST /api/admin/customers` and `PUT /api/admin/customers/:id`. */
+export const customerInputSchema = z.strictObject({
+  fullName: fullNameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  address: optionalText(textLimits.address),
+  license: optionalText(textLimits.short),
+  licenseExpiry: optionalDate,
+  facebookProfile: optionalText(textLimits.url),
+});
+export type CustomerInput = z.infer<typeof customerInputSchema>;
+export type CustomerInputBody = z.input<typeof customerInputSchema>;
+
+/**
+ * Body of `PUT /api/customers/:id/documents`: the three object paths (null or
+ * absent = unchanged) and the `bookingToken` the booking call returned.
+ */
+export const documentsInputSchema = z.strictObject({
+  ...documentsShape,
+  bookingToken: z.string().min(1).max(textLimits.token),
+});
+export type DocumentsInput = z.infer<typeof documentsInputSchema>;
+export type DocumentsInputBody = z.input<typeof documentsInputSchema>;

@@ -1,0 +1,20 @@
+/** The admin session (decisions.md: the server checks the password and sets an HttpOnly cookie). */
+import { z } from "zod";
+import { validationMessages } from "../messages";
+import { timestampSchema } from "./common";
+
+/** Body of `POST /api/admin/session`. Not trimmed: spaces may be part of a password. */
+export const adminLoginSchema = z.strictObject({
+  password: z
+    .string({ error: validationMessages.required })
+    .min(1, { error: validationMessages.required })
+    .max(200, { error: validationMessages.tooLong }),
+});
+export type AdminLogin = z.infer<typeof adminLoginSchema>;
+
+/** Answer of the session calls: whether the cookie is valid, and until when. */
+export const adminSessionSchema = z.object({
+  authenticated: z.boolean(),
+  expiresAt: timestampSchema.nullish(),
+});
+export type AdminSession = z.infer<typeof adminSessionSchema>;

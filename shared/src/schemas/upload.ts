@@ -1,0 +1,50 @@
+/** Upload addresses (`POST /api/objects/upload`, decisions.md "Uploads"). */
+import { z } from "zod";
+import {
+  CAR_IMAGE_CONTENT_TYPES,
+  CAR_IMAGE_MAX_BYTES,
+  DOCUMENT_CONTENT_TYPES,
+  DOCUMENT_MAX_BYTES,
+  UPLOAD_PURPOSES,
+  type UploadPurpose,
+} from "../constants";
+import { errorMessages } from "../messages";
+import { textLimits } from "./common";
+
+export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES);
+
+/** The content types and size limit of each purpose. */
+export const uploadRules: Record<UploadPurpose, { contentTypes: readonly string[]; maxBytes: number }> = {
+  document: { contentTypes: DOCUMENT_CONTENT_TYPES, maxBytes: DOCUMENT_MAX_BYTES },
+  "car-image": { contentTypes: CAR_IMAGE_CONTENT_TYPES, maxBytes: CAR_IMAGE_MAX_BYTES },
+};
+
+/**
+ * Body of `POST /api/objects/upload` (may be empty: a document). A claimed
+ * type or size outside the purpose's rules is refused early; the stored
+ * bytes are checked again when they arrive.
+ */
+export const uploadRequestSchema = z
+  .strictObject({
+    purpose: uploadPurposeSchema.default("document"),
+    contentType: z.string().trim().toLowerCase().max(textLimits.short).optional(),
+    size: z.number().int().nonnegative().optional(),
+  })
+  .superRefine((request, ctx) => {
+    const rules = uploadRules[request.purpose];
+    if (request.contentType !== undefined && !rules.contentTypes.includes(request.contentType)) {
+      ctx.addIssue({ code: "custom", path: ["contentType"], message: errorMessages.UPLOAD_INVALID });
+    }
+    if (request.size !== undefined && request.size > rules.maxBytes) {
+      ctx.addIssue({ code: "custom", path: ["size"], message: errorMessages.UPLOAD_TOO_LARGE });
+    }
+  });
+export type UploadRequest = z.infer<typeof uploadRequestSchema>;
+export type UploadRequestBody = z.input<typeof uploadRequestSchema>;
+
+/** The signed one-time address to PUT the file to, and the object path it will have. */
+export const uploadResponseSchema = z.object({
+  uploadURL: z.string().min(1).max(textLimits.url),
+  objectPath: z.string().min(1).max(textLimits.objectPath),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
