@@ -1,0 +1,192 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { ParserOptions } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import knex from "knex";
+import type { Knex } from "knex";
+import ClientPgLite from "knex-pglite";
+import pg from "pg";
+import { BUSINESS_TIME_ZONE } from "@car-rental/shared/constants";
+import { migrationSource } from "./migrations";
+
+export { fleet, NEWEST_FLEET_YEAR } from "./fleet";
+export type { FleetCar } from "./fleet";
+export { seedFleet } from "./seed";
+export type { SeedFleetOptions } from "./seed";
+export { SQLSTATE, sqlState, constraintName } from "./errors";
+
+export type Engine = "postgres" | "pglite";
+
+export type DatabaseConfig = {
+  /** A PostgreSQL URL; without one the database is an embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** The data folder: PGlite lives in `<dataDir>/pglite`; `:memory:` keeps it in memory (tests). */
+  dataDir: string;
+  /** PostgreSQL pool size (default min 0, max 10). PGlite always has exactly one connection. */
+  pool?: { min?: number; max?: number };
+};
+
+export type Database = {
+  knex: Knex;
+  engine: Engine;
+  /** Closes every connection (and the PGlite instance); the database cannot be used afterwards. */
+  close(): Promise<void>;
+};
+
+/** The data folder value that keeps PGlite in memory. */
+export const IN_MEMORY = ":memory:";
+
+/** Absolute path of the bundled car pictures (`<slug>.svg`, plus `default-car.svg`), with a trailing slash. */
+export const carPicturesDir: string = fileURLToPath(new URL("../assets/cars/", import.meta.url));
+
+const OID = {
+  int8: 20,
+  date: 1082,
+  timestamp: 1114,
+  timestampArray: 1115,
+  dateArray: 1182,
+} as const;
+
+const asText = (value: string): string => value;
+/** node-postgres's parser for text[] (its typings list only scalar type ids). */
+const textArrayOid: number = 1009;
+const asTextArray = pg.types.getTypeParser(textArrayOid);
+
+/*
+ * Both engines hand back the same JS values:
+ * - date -> 'YYYY-MM-DD' string (a calendar date, never shifted by a time zone);
+ * - timestamp without time zone -> its text, e.g. '2026-03-01 09:00:00' (a Manila
+ *   wall-clock time; a JS Date would silently apply the process's zone);
+ * - int8 (bigint, count(*)) -> string, as node-postgres does by default;
+ * - numeric -> string, timestamptz -> Date, boolean -> boolean, json -> parsed (both defaults).
+ */
+const ownParsers = new Map<number, (value: string) => unknown>([
+  [OID.date, asText],
+  [OID.timestamp, asText],
+  [OID.dateArray, asTextArray],
+  [OID.timestampArray, asTextArray],
+]);
+
+function pgTypeParser(oid: number, format: string): (value: string) => unknown {
+  return ownParsers.get(oid) ?? pg.types.getTypeParser(oid, format === "binary" ? "binary" : "text");
+}
+
+const pgliteParsers: ParserOptions = {
+  [OID.date]: asText,
+  [OID.timestamp]: asText,
+  [OID.int8]: asText,
+};
+
+/**
+ * Opens the database: PostgreSQL through `pg` when `databaseUrl` is set,
+ * otherwise the embedded PGlite (with btree_gist) in `<dataDir>/pglite`.
+ * Sessions run in the business time zone (Asia/Manila), so SQL like
+ * `current_date` means the shop's today. Fails if the database cannot be reached.
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, config.pool)
+    : openPglite(config.dataDir === IN_MEMORY ? undefined : path.join(config.dataDir, "pglite"));
+}
+
+async function openPostgres(databaseUrl: string, pool: DatabaseConfig["pool"]): Promise<Database> {
+  const db = knex({
+    client: "pg",
+    connection: {
+      connectionString: databaseUrl,
+      types: { getTypeParser: pgTypeParser },
+      options: `-c TimeZone=${BUSINESS_TIME_ZONE}`,
+    },
+    pool: { min: pool?.min ?? 0, max: pool?.max ?? 10 },
+  });
+  try {
+    await db.raw("select 1");
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { knex: db, engine: "postgres", close: () => db.destroy() };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  // One options object: `new PGlite(dir, {extensions})` would drop btree_gist (STACK.md).
+  const pglite = await PGlite.create({ dataDir, extensions: { btree_gist }, parsers: pgliteParsers });
+  await pglite.exec(`set time zone '${BUSINESS_TIME_ZONE}'`);
+  const db = knex({
+    client: ClientPgLite,
+    dialect: "postgres",
+    // knex-pglite reads `{pglite}` from the connection function, a shape knex's
+    // connection types do not know; this is the one cast the package needs.
+    connection: (() => ({ pglite })) as unknown as Knex.ConnectionConfigProvider,
+  });
+  return {
+    knex: db,
+    engine: "pglite",
+    close: async () => {
+      await db.destroy();
+      // knex closes PGlite only if its pool ever opened the connection.
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+function isMigrationRace(error: unknown): "locked" | "table-race" | false {
+  if (!(error instanceof Error)) return false;
+  if (error.name === "MigrationLocked") return "locked";
+  // Two processes creating knex's own tables at the same moment.
+  if ("code" in error && (error.code === "23505" || error.code === "42P07")) return "table-race";
+  return false;
+}
+
+/**
+ * Runs every migration not yet applied (idempotent). Several processes may
+ * start at once on one PostgreSQL: the one that loses the race waits for the
+ * other to finish, then finds nothing left to do.
+ */
+export async function migrate(db: Knex): Promise<void> {
+  let tableRaces = 0;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      await db.migrate.latest({ migrationSource });
+      return;
+    } catch (error) {
+      const race = isMigrationRace(error);
+      if (!race || Date.now() > deadline || (race === "table-race" && ++tableRaces > 3)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
+}
+
+/**
+ * For tests: empties every table except knex's migration bookkeeping and
+ * restarts their sequences (like `truncate ... restart identity cascade`, but
+ * about ten times faster on small tables: one statement deletes from every
+ * table, so foreign keys are checked only once everything is gone).
+ */
+export async function resetDatabase(db: Knex): Promise<void> {
+  const tables: { rows: { tablename: string }[] } = await db.raw(
+    `select tablename from pg_tables
+      where schemaname = current_schema() and tablename not in ('knex_migrations', 'knex_migrations_lock')
+      order by tablename`,
+  );
+  const names = tables.rows.map((row) => row.tablename);
+  if (names.length === 0) return;
+  const sequences: { rows: { name: string }[] } = await db.raw(
+    `select seq.relname as name from pg_class seq
+       join pg_depend dep on dep.objid = seq.oid and dep.deptype in ('a', 'i')
+       join pg_class tab on tab.oid = dep.refobjid
+      where seq.relkind = 'S' and tab.relname = any(?::text[]) and tab.relnamespace = current_schema()::regnamespace`,
+    [names],
+  );
+  await db.transaction(async (trx) => {
+    await trx.raw(
+      `with ${names.map((_, index) => `d${index} as (delete from ??)`).join(", ")} select 1`,
+      names,
+    );
+    for (const sequence of sequences.rows) await trx.raw("alter sequence ?? restart", [sequence.name]);
+  });
+}
