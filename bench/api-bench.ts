@@ -1,0 +1,74 @@
+import { addDays, manilaToday } from "@car-rental/shared/dates";
+import { adminCookie } from "./lib/admin";
+import { bookingBody, distinctBookings, type BenchCar } from "./lib/bookings";
+import { measure, type LoadResult } from "./lib/load";
+
+export type ApiRow = { name: string; result: LoadResult };
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+
+/** Throughput and latency of each public call and the admin sync, on a running server. */
+export async function benchApi(url: string): Promise<ApiRow[]> {
+  const cars = (await (await fetch(`${url}/api/cars`)).json()) as BenchCar[];
+  const car = cars.find((c) => c.available);
+  if (!car) throw new Error("no available car");
+  const cookie = await adminCookie(url);
+  const rows: ApiRow[] = [];
+  rows.push({ name: "GET /api/cars", result: await measure({ url: `${url}/api/cars`, durationSeconds: DURATION }) });
+  rows.push({
+    name: "GET /api/cars/{id}/booked-dates",
+    result: await measure({ url: `${url}/api/cars/${car.id}/booked-dates`, durationSeconds: DURATION }),
+  });
+  rows.push({
+    name: "GET /api/blocked-names/check",
+    result: await measure({ url: `${url}/api/blocked-names/check?name=Juan%20Dela%20Cruz`, durationSeconds: DURATION }),
+  });
+  rows.push({
+    name: "POST /api/bookings",
+    result: await measure({
+      url: `${url}/api/bookings`,
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: distinctBookings(cars, 400),
+      connections: 10,
+      amount: 1500,
+    }),
+  });
+  rows.push({
+    name: "GET /api/admin/sync (full)",
+    result: await measure({ url: `${url}/api/admin/sync`, headers: { Cookie: cookie }, durationSeconds: DURATION }),
+  });
+  return rows;
+}
+
+export type RaceResult = { requests: number; succeeded: number; conflicts: number; other: number; ms: number };
+
+/** 200 concurrent requests for overlapping periods of one car: exactly one may win. */
+export async function benchRace(url: string, requests = 200): Promise<RaceResult> {
+  const cars = (await (await fetch(`${url}/api/cars`)).json()) as BenchCar[];
+  const car = cars.filter((c) => c.available).at(-1);
+  if (!car) throw new Error("no available car");
+  const pickup = addDays(manilaToday(new Date()), 9000);
+  const started = performance.now();
+  const statuses = await Promise.all(
+    Array.from({ length: requests }, (_, i) =>
+      fetch(`${url}/api/bookings`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        // Every request overlaps the others: same car, pickup within the same 3-day window.
+        body: bookingBody(car, addDays(pickup, i % 2), 3, 900_000 + i),
+      }).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      }),
+    ),
+  );
+  const ms = performance.now() - started;
+  return {
+    requests,
+    succeeded: statuses.filter((s) => s === 201).length,
+    conflicts: statuses.filter((s) => s === 409).length,
+    other: statuses.filter((s) => s !== 201 && s !== 409).length,
+    ms: Math.round(ms),
+  };
+}

@@ -1,0 +1,42 @@
+import autocannon from "autocannon";
+
+export type LoadResult = { requests: number; rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+export type LoadOptions = {
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  /** Builds the body of each request (distinct bookings, for example). */
+  body?: () => string;
+  connections?: number;
+  durationSeconds?: number;
+  amount?: number;
+};
+
+/** Runs autocannon against one URL and reports throughput and latency percentiles. */
+export async function measure(options: LoadOptions): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? "GET",
+    headers: options.headers,
+    connections: options.connections ?? 10,
+    ...(options.amount ? { amount: options.amount } : { duration: options.durationSeconds ?? 5 }),
+    ...(options.body
+      ? {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => ({ ...req, body: options.body?.() }),
+            },
+          ],
+        }
+      : {}),
+  });
+  return {
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}

@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+export const repoRoot = path.resolve(import.meta.dirname, "../..");
+
+export type RunningServer = { url: string; port: number; child: ChildProcess; stop(): Promise<void> };
+
+async function waitForHealth(url: string, deadline: number, child: ChildProcess): Promise<void> {
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+/** Starts a TypeScript entry point (the real server or the bare Koa ceiling) as its own process. */
+export async function startProcess(
+  entry: string,
+  port: number,
+  env: Record<string, string>,
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, Date.now() + 90_000, child);
+  return {
+    url,
+    port,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    },
+  };
+}

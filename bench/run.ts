@@ -1,0 +1,164 @@
+/**
+ * `npm run bench`: measures the API against a bare Koa ceiling, the booking
+ * race, latency at scale (PostgreSQL and embedded PGlite), the outbox drain and
+ * the PWA's weight and Lighthouse scores; writes bench/RESULTS.md and exits
+ * non-zero when a budget is missed.
+ */
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Engine } from "@car-rental/db";
+import { benchApi, benchRace, type ApiRow, type RaceResult } from "./api-bench";
+import { BENCH_ADMIN_PASSWORD } from "./lib/admin";
+import { createBenchDatabase, postgresReachable } from "./lib/databases";
+import { measure, type LoadResult } from "./lib/load";
+import { repoRoot, startProcess } from "./lib/server";
+import { benchPwa, type PwaResult } from "./pwa-bench";
+import { SCALE, benchScale, seedScale, type ScaleResult } from "./scale-bench";
+
+const POSTGRES_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PORT = 4410;
+const CEILING_PORT = 4411;
+
+const budgets = {
+  firstViewJsGzipKb: 170,
+  lighthousePerformance: 90,
+  lighthouseAccessibility: 95,
+  bookedDatesP99Ms: 20,
+};
+
+type EngineResult = { engine: Engine; ceiling: LoadResult; api: ApiRow[]; race: RaceResult; scale: ScaleResult };
+
+const serverEnv = (env: Record<string, string>) => ({
+  ...env,
+  ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+  // The bench sends thousands of requests from one address: lift the per-address limits.
+  RATE_LIMIT_SCALE: "1000",
+});
+
+async function benchEngine(engine: Engine): Promise<EngineResult> {
+  console.info(`\n## ${engine}`);
+  const ceilingServer = await startProcess("bench/lib/bare-koa.ts", CEILING_PORT, {});
+  const ceiling = await measure({ url: `${ceilingServer.url}/`, durationSeconds: Number(process.env.BENCH_SECONDS ?? 5) });
+  await ceilingServer.stop();
+  console.info(`ceiling: ${ceiling.rps} req/s`);
+
+  const small = await createBenchDatabase(engine, POSTGRES_URL);
+  let server = await startProcess("sync-server/src/main.ts", PORT, serverEnv(small.env));
+  const api = await benchApi(server.url);
+  for (const row of api) console.info(`${row.name}: ${row.result.rps} req/s, p99 ${row.result.p99} ms`);
+  const race = await benchRace(server.url);
+  console.info(`race: ${race.succeeded} of ${race.requests} succeeded in ${race.ms} ms`);
+  await server.stop();
+  await small.drop();
+
+  const big = await createBenchDatabase(engine, POSTGRES_URL);
+  const db = await big.open();
+  const seedStarted = performance.now();
+  await seedScale(db.knex);
+  const car = await db.knex("cars").whereNull("deleted_at").where({ available: true }).orderBy("created_at").first("id");
+  await db.close();
+  console.info(`scale data seeded in ${Math.round(performance.now() - seedStarted)} ms`);
+  server = await startProcess("sync-server/src/main.ts", PORT, serverEnv(big.env));
+  const scale = await benchScale(server.url, String(car.id));
+  console.info(`scale: booked-dates p99 ${scale.bookedDates.p99} ms, delta ${scale.delta.bytes} B vs full ${scale.delta.fullBytes} B`);
+  await server.stop();
+  await big.drop();
+  return { engine, ceiling, api, race, scale };
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const ratio = (r: LoadResult, ceiling: LoadResult) => `${((r.rps / ceiling.rps) * 100).toFixed(1)} %`;
+
+function report(engines: EngineResult[], pwa: PwaResult | null, failures: string[]): string {
+  const lines: string[] = [];
+  lines.push("# Benchmark results", "");
+  lines.push(
+    `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}. Load from autocannon (10 connections) on loopback; server and load generator share the machine.`,
+    "",
+  );
+  for (const e of engines) {
+    lines.push(`## API on ${e.engine === "postgres" ? "PostgreSQL" : "embedded PGlite"}`, "");
+    lines.push("| call | req/s | p50 ms | p99 ms | vs bare Koa | non-2xx |", "| --- | ---: | ---: | ---: | ---: | ---: |");
+    lines.push(`| bare Koa JSON route (ceiling) | ${e.ceiling.rps} | ${e.ceiling.p50} | ${e.ceiling.p99} | 100 % | ${e.ceiling.non2xx} |`);
+    for (const row of e.api) {
+      lines.push(
+        `| ${row.name} | ${row.result.rps} | ${row.result.p50} | ${row.result.p99} | ${ratio(row.result, e.ceiling)} | ${row.result.non2xx} |`,
+      );
+    }
+    lines.push("");
+    lines.push(
+      `Booking race: ${e.race.requests} concurrent requests for overlapping periods of one car: **${e.race.succeeded} succeeded**, ${e.race.conflicts} answered 409, ${e.race.other} other; all answered in ${e.race.ms} ms.`,
+      "",
+    );
+    lines.push(
+      `Scale (${SCALE.cars} cars, ${SCALE.customers.toLocaleString("en")} customers, ${SCALE.bookings.toLocaleString("en")} bookings):`,
+      "",
+      "| measure | value |",
+      "| --- | ---: |",
+      `| booked-dates p50 / p99 | ${e.scale.bookedDates.p50} / ${e.scale.bookedDates.p99} ms (${e.scale.bookedDates.rps} req/s) |`,
+      `| admin bookings list (default page) p50 / p99 | ${e.scale.bookingsList.p50} / ${e.scale.bookingsList.p99} ms (${e.scale.bookingsList.rps} req/s) |`,
+      `| delta sync of ${e.scale.delta.changes} changes | ${e.scale.delta.ms} ms, ${kb(e.scale.delta.bytes)} KB |`,
+      `| full reload (sync without cursor) | ${e.scale.delta.fullMs} ms, ${kb(e.scale.delta.fullBytes)} KB |`,
+      `| delta / full bytes | ${((e.scale.delta.bytes / e.scale.delta.fullBytes) * 100).toFixed(2)} % |`,
+      "",
+    );
+  }
+  if (pwa) {
+    lines.push("## PWA", "");
+    lines.push("| page | JS gzip KB | CSS gzip KB | Lighthouse perf | a11y | best practices |", "| --- | ---: | ---: | ---: | ---: | ---: |");
+    for (const p of pwa.pages) {
+      const lh = p.lighthouse;
+      lines.push(
+        `| ${p.path} | ${p.jsGzipBytes === null ? "–" : kb(p.jsGzipBytes)} | ${p.cssGzipBytes === null ? "–" : kb(p.cssGzipBytes)} | ${lh?.performance ?? "–"} | ${lh?.accessibility ?? "–"} | ${lh?.bestPractices ?? "–"} |`,
+      );
+    }
+    lines.push("");
+    lines.push(`Repeat visit of / offline, from the service worker: ${pwa.offlineRepeatVisitMs} ms to load.`, "");
+    lines.push(`Outbox drain: ${pwa.outboxDrain.entries} admin mutations sent from Chromium in ${pwa.outboxDrain.ms} ms.`, "");
+  }
+  lines.push("## Budgets", "");
+  lines.push(
+    `First view of / ≤ ${budgets.firstViewJsGzipKb} KB gzipped JS; Lighthouse performance ≥ ${budgets.lighthousePerformance} and accessibility ≥ ${budgets.lighthouseAccessibility} on each page; booked-dates p99 ≤ ${budgets.bookedDatesP99Ms} ms at ${SCALE.bookings.toLocaleString("en")} bookings.`,
+    "",
+  );
+  lines.push(failures.length === 0 ? "All budgets met." : failures.map((f) => `- MISSED: ${f}`).join("\n"), "");
+  return lines.join("\n");
+}
+
+function checkBudgets(engines: EngineResult[], pwa: PwaResult | null): string[] {
+  const failures: string[] = [];
+  for (const e of engines) {
+    if (e.scale.bookedDates.p99 > budgets.bookedDatesP99Ms) {
+      failures.push(`booked-dates p99 ${e.scale.bookedDates.p99} ms on ${e.engine}`);
+    }
+    if (e.race.succeeded !== 1) failures.push(`booking race on ${e.engine}: ${e.race.succeeded} successes`);
+  }
+  if (pwa) {
+    const home = pwa.pages.find((p) => p.path === "/");
+    if (home?.jsGzipBytes && home.jsGzipBytes / 1024 > budgets.firstViewJsGzipKb) {
+      failures.push(`first view of / loads ${kb(home.jsGzipBytes)} KB gzipped JS`);
+    }
+    for (const p of pwa.pages) {
+      if (!p.lighthouse) continue;
+      if (p.lighthouse.performance < budgets.lighthousePerformance) {
+        failures.push(`Lighthouse performance ${p.lighthouse.performance} on ${p.path}`);
+      }
+      if (p.lighthouse.accessibility < budgets.lighthouseAccessibility) {
+        failures.push(`Lighthouse accessibility ${p.lighthouse.accessibility} on ${p.path}`);
+      }
+    }
+  }
+  return failures;
+}
+
+const engines: Engine[] = (await postgresReachable(POSTGRES_URL)) ? ["postgres", "pglite"] : ["pglite"];
+const results: EngineResult[] = [];
+for (const engine of engines) results.push(await benchEngine(engine));
+const pwa = process.env.BENCH_SKIP_PWA === "1" ? null : await benchPwa(PORT);
+const failures = checkBudgets(results, pwa);
+const markdown = report(results, pwa, failures);
+writeFileSync(path.join(repoRoot, "bench", "RESULTS.md"), markdown);
+console.info(`\n${markdown}`);
+process.exit(failures.length === 0 ? 0 : 1);

@@ -1,0 +1,440 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E_ADMIN_PASSWORD, E2E_BASE_URL } from "../src/env";
+
+/**
+ * The booking flow of spec §2 through the real server: choose a car, dates,
+ * a time and services, upload three real files, accept the terms, book, and
+ * find the booking in the database at the server's price. Each test uses its
+ * own car and dates: the server's database is shared by the whole run.
+ */
+
+// A 1×1 PNG and the smallest PDF: the server checks the bytes, not the name.
+const PNG_BYTES = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+const PDF_BYTES = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
+
+type Files = { photo1: string; photo2: string; billing: string };
+
+function writeFiles(dir: string): Files {
+  mkdirSync(dir, { recursive: true });
+  const files = {
+    photo1: path.join(dir, "photo-id-1.png"),
+    photo2: path.join(dir, "photo-id-2.png"),
+    billing: path.join(dir, "proof-of-billing.pdf"),
+  };
+  writeFileSync(files.photo1, PNG_BYTES);
+  writeFileSync(files.photo2, PNG_BYTES);
+  writeFileSync(files.billing, PDF_BYTES);
+  return files;
+}
+
+// Date helpers of their own: shared/dates.ts pulls in dayjs plugins that
+// Playwright's loader cannot resolve, and a test should not trust the code it checks.
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** Today in Manila, 'YYYY-MM-DD'. */
+const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(new Date());
+
+function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + days)).toISOString().slice(0, 10);
+}
+
+/** 'November 01, 2026': the spec's 'MMMM dd, yyyy'. */
+function formatLongDate(date: string): string {
+  return `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(8, 10)}, ${date.slice(0, 4)}`;
+}
+
+function formatMonthYear(year: number, month: number): string {
+  return `${MONTHS[month - 1]} ${year}`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The calendar's day button of a date, whatever state it is in. */
+function dayButton(page: Page, date: string) {
+  return page.getByRole("button", { name: new RegExp(`^${escapeRegExp(formatLongDate(date))}`) });
+}
+
+/** Pages the calendar forward to the month of `date`. */
+async function showMonthOf(page: Page, date: string) {
+  const title = formatMonthYear(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
+  const booking = page.locator("#booking, [data-slot='booking-form']").first();
+  for (let i = 0; i < 13; i += 1) {
+    if (await booking.getByText(title, { exact: true }).isVisible()) return;
+    await page.getByRole("button", { name: "Next month" }).click();
+  }
+  throw new Error(`The calendar never showed ${title}`);
+}
+
+async function pickDates(page: Page, pickup: string, ret: string) {
+  await showMonthOf(page, pickup);
+  await dayButton(page, pickup).click();
+  await showMonthOf(page, ret);
+  await dayButton(page, ret).click();
+  await expect(page.getByTestId("summary-pickup")).toHaveText(formatLongDate(pickup));
+  await expect(page.getByTestId("summary-return")).toHaveText(formatLongDate(ret));
+}
+
+/** Chooses a car from the home page's fleet grid; the form below opens with it. */
+async function selectCarOnHome(page: Page, carName: string) {
+  await page.goto("/");
+  const card = page.getByRole("article", { name: carName, exact: true });
+  await card.getByRole("button", { name: "Select This Car" }).click();
+  await expect(page.getByTestId("selected-car-name")).toHaveText(carName);
+}
+
+async function fillPersonalInformation(page: Page, person: { name: string; email: string; phone: string }) {
+  await page.getByLabel("Full Name").fill(person.name);
+  await page.getByLabel("Email", { exact: true }).fill(person.email);
+  await page.getByLabel("Phone Number").fill(person.phone);
+}
+
+async function uploadDocument(page: Page, label: string, file: string) {
+  await page.getByRole("button", { name: `Upload ${label}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Upload ${label}` });
+  await expect(dialog.getByText("Upload an image to continue")).toBeVisible();
+  await dialog.locator('input[type="file"]').setInputFiles(file);
+  await expect(page.getByText(`${label} Uploaded`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Uploaded: ${path.basename(file)}`)).toBeVisible();
+}
+
+async function uploadAll(page: Page, files: Files) {
+  await uploadDocument(page, "Photo ID #1", files.photo1);
+  await uploadDocument(page, "Photo ID #2", files.photo2);
+  await uploadDocument(page, "Proof of Billing", files.billing);
+}
+
+async function chooseTime(page: Page, time: string) {
+  await page.getByRole("textbox", { name: "Pickup Time" }).click();
+  await page.getByRole("option", { name: time, exact: true }).click();
+  await expect(page.getByRole("textbox", { name: "Pickup Time" })).toHaveValue(time);
+}
+
+async function adminApi(): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
+  const login = await api.post("/api/admin/session", { data: { password: E2E_ADMIN_PASSWORD } });
+  expect(login.ok()).toBeTruthy();
+  return api;
+}
+
+type AdminBooking = {
+  id: string;
+  customerEmail: string;
+  carName: string;
+  pickupDate: string;
+  returnDate: string;
+  pickupTime: string;
+  totalDays: number;
+  dailyRate: string;
+  subtotal: string;
+  driverService: string;
+  driverFee: string;
+  distanceService: string;
+  distanceFee: string;
+  insurance: string;
+  total: string;
+};
+
+async function findBooking(email: string): Promise<AdminBooking | undefined> {
+  const api = await adminApi();
+  const answer = await api.get("/api/admin/bookings");
+  expect(answer.ok()).toBeTruthy();
+  const bookings: AdminBooking[] = await answer.json();
+  await api.dispose();
+  return bookings.find((booking) => booking.customerEmail === email);
+}
+
+type Scenario = {
+  viewport: { width: number; height: number };
+  car: string;
+  offset: number;
+  days: number;
+  time: string;
+  driver: { label: string; service: string };
+  distance: { label: string; service: string };
+  person: { name: string; email: string; phone: string };
+  expected: { total: string; totalAmount: string; dailyRate: string; driverFee: string; distanceFee: string };
+};
+
+const scenarios: Scenario[] = [
+  {
+    viewport: { width: 1280, height: 800 },
+    car: "Honda City 1.5 V",
+    offset: 10,
+    days: 3,
+    time: "10:00 AM",
+    driver: { label: "With Driver - Within Pangasinan", service: "within_pangasinan" },
+    distance: { label: "Outside Pangasinan", service: "outside_pangasinan_500" },
+    person: { name: "Maria Santos", email: "maria.santos.e2e@example.com", phone: "09171234567" },
+    // 3 × 2,500 + 3 × 1,500 + 3 × 500 + 500
+    expected: {
+      total: "₱14,000",
+      totalAmount: "14000.00",
+      dailyRate: "2500.00",
+      driverFee: "4500.00",
+      distanceFee: "1500.00",
+    },
+  },
+  {
+    viewport: { width: 390, height: 844 },
+    car: "Toyota Rush G",
+    offset: 20,
+    days: 2,
+    time: "1:00 PM",
+    driver: { label: "With Driver - Outside Pangasinan", service: "outside_pangasinan" },
+    distance: { label: "Over 250 km", service: "over_250km_800" },
+    person: { name: "Jose Dela Cruz", email: "jose.delacruz.e2e@example.com", phone: "09987654321" },
+    // 2 × 3,000 + 2 × 2,000 + 2 × 800 + 500
+    expected: {
+      total: "₱12,100",
+      totalAmount: "12100.00",
+      dailyRate: "3000.00",
+      driverFee: "4000.00",
+      distanceFee: "1600.00",
+    },
+  },
+];
+
+for (const scenario of scenarios) {
+  test.describe(`a complete booking at ${scenario.viewport.width}×${scenario.viewport.height}`, () => {
+    test.use({ viewport: scenario.viewport });
+
+    test(`books the ${scenario.car} from the home page and prints the receipt`, async ({ page }, testInfo) => {
+      const files = writeFiles(testInfo.outputPath("documents"));
+      const pickup = addDays(today(), scenario.offset);
+      const ret = addDays(pickup, scenario.days);
+
+      await selectCarOnHome(page, scenario.car);
+      await fillPersonalInformation(page, scenario.person);
+      await pickDates(page, pickup, ret);
+      await chooseTime(page, scenario.time);
+      await page.getByRole("radio", { name: scenario.driver.label, exact: true }).check();
+      await page.getByRole("radio", { name: scenario.distance.label, exact: true }).check();
+
+      const summary = page.getByTestId("pricing-summary");
+      await expect(summary.locator('[data-line="driver"]')).toBeVisible();
+      await expect(summary.locator('[data-line="distance"]')).toContainText(scenario.distance.label);
+      await expect(page.getByTestId("pricing-total")).toHaveText(scenario.expected.total);
+
+      await uploadAll(page, files);
+      await page.getByRole("checkbox", { name: /I agree to the Terms of Service and Privacy Policy/ }).check();
+      await page.getByRole("button", { name: "Book Now" }).click();
+
+      await expect(page.getByText("Booking Confirmed!")).toBeVisible();
+      const confirmation = page.getByRole("dialog", { name: "Booking Confirmation" });
+      await expect(confirmation).toBeVisible();
+      await expect(confirmation.getByText("SAVE THIS IMPORTANT")).toBeVisible();
+      await expect(confirmation.getByTestId("receipt-total")).toHaveText(scenario.expected.total);
+      await expect(confirmation.getByText(scenario.person.email)).toBeVisible();
+      await expect(confirmation.getByText(`${scenario.days} days`, { exact: true })).toBeVisible();
+      await expect(confirmation.getByText(formatLongDate(pickup))).toBeVisible();
+      await expect(confirmation.getByRole("button", { name: "Print Receipt" })).toBeVisible();
+
+      const stored = await findBooking(scenario.person.email);
+      expect(stored).toMatchObject({
+        carName: scenario.car,
+        pickupDate: pickup,
+        returnDate: ret,
+        pickupTime: scenario.time,
+        totalDays: scenario.days,
+        dailyRate: scenario.expected.dailyRate,
+        driverService: scenario.driver.service,
+        driverFee: scenario.expected.driverFee,
+        distanceService: scenario.distance.service,
+        distanceFee: scenario.expected.distanceFee,
+        insurance: "500.00",
+        total: scenario.expected.totalAmount,
+      });
+      await expect(confirmation.getByTestId("booking-reference")).toHaveText(stored?.id.toUpperCase() ?? "");
+
+      if (scenario.viewport.width === 1280) {
+        await page.emulateMedia({ media: "print" });
+        mkdirSync("/tmp/shots", { recursive: true });
+        await page.screenshot({ path: "/tmp/shots/receipt-print.png", fullPage: true });
+        await page.emulateMedia({ media: "screen" });
+      }
+
+      await confirmation.getByRole("button", { name: "Close" }).click();
+      await expect(confirmation).toBeHidden();
+      // The form is reset: no car chosen, nothing kept.
+      await expect(page.getByText("Please select a car to continue with booking")).toBeVisible();
+    });
+  });
+}
+
+test("a booked car's days show as booked to the next visitor and cannot be booked again", async ({
+  page,
+  request,
+}) => {
+  // The first scenario booked the Honda City from today+10 at 10:00 AM for 3 days.
+  const pickup = addDays(today(), 10);
+  await selectCarOnHome(page, "Honda City 1.5 V");
+  await showMonthOf(page, pickup);
+  for (const offset of [0, 1, 2]) {
+    const day = dayButton(page, addDays(pickup, offset));
+    await expect(day).toHaveAccessibleName(/booked/);
+    await expect(day).toBeDisabled();
+  }
+  // The return day is a changeover day: a later pickup that day is still possible.
+  await showMonthOf(page, addDays(pickup, 3));
+  await expect(dayButton(page, addDays(pickup, 3))).toBeEnabled();
+
+  const cars: { id: string; name: string }[] = await (await request.get("/api/cars")).json();
+  const honda = cars.find((car) => car.name === "Honda City 1.5 V");
+  expect(honda).toBeDefined();
+  const second = await request.post("/api/bookings", {
+    data: {
+      customer: { fullName: "Second Visitor", email: "second.visitor.e2e@example.com", phone: "09170000000" },
+      booking: {
+        carId: honda?.id,
+        pickupDate: addDays(pickup, 1),
+        returnDate: addDays(pickup, 2),
+        pickupTime: "9:00 AM",
+        driverService: "none",
+        distanceService: "none",
+        wantsDelivery: false,
+        deliveryAddress: null,
+        totalDays: 1,
+        dailyRate: "2500.00",
+        driverFee: "0.00",
+        subtotal: "2500.00",
+        insurance: "500.00",
+        total: "3000.00",
+      },
+    },
+  });
+  expect(second.status()).toBe(409);
+  expect((await second.json()).error.code).toBe("DATES_UNAVAILABLE");
+});
+
+test("dates taken while the form was open are refused and the calendar is refreshed", async ({ page, browser }, testInfo) => {
+  const files = writeFiles(testInfo.outputPath("documents"));
+  const pickup = addDays(today(), 30);
+  const ret = addDays(pickup, 2);
+  const car = "Nissan Almera 1.0 Turbo VE";
+
+  await selectCarOnHome(page, car);
+  await fillPersonalInformation(page, { name: "Ana Reyes", email: "ana.reyes.e2e@example.com", phone: "09171112222" });
+  await pickDates(page, pickup, ret);
+  await uploadAll(page, files);
+  await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
+
+  // Meanwhile another visitor books the same dates.
+  const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const otherPage = await other.newPage();
+  await selectCarOnHome(otherPage, car);
+  await fillPersonalInformation(otherPage, { name: "Ben Cruz", email: "ben.cruz.e2e@example.com", phone: "09173334444" });
+  await pickDates(otherPage, pickup, ret);
+  await uploadAll(otherPage, files);
+  await otherPage.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
+  await otherPage.getByRole("button", { name: "Book Now" }).click();
+  await expect(otherPage.getByRole("dialog", { name: "Booking Confirmation" })).toBeVisible();
+  await other.close();
+
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await expect(page.getByText("Booking Failed")).toBeVisible();
+  await expect(page.getByText("These dates were just taken")).toBeVisible();
+  await showMonthOf(page, pickup);
+  await expect(dayButton(page, pickup)).toHaveAccessibleName(/booked/);
+  // What was typed is kept.
+  await expect(page.getByLabel("Full Name")).toHaveValue("Ana Reyes");
+});
+
+test("submitting without the documents asks for them", async ({ page }) => {
+  const pickup = addDays(today(), 40);
+  await selectCarOnHome(page, "Suzuki Dzire GL AGS");
+  await fillPersonalInformation(page, { name: "Carla Lim", email: "carla.lim.e2e@example.com", phone: "09175556666" });
+  await pickDates(page, pickup, addDays(pickup, 1));
+  await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await expect(page.getByText("Documents Required")).toBeVisible();
+  await expect(
+    page.getByText("Please upload both Photo IDs and Proof of Billing before submitting your booking."),
+  ).toBeVisible();
+});
+
+test("the form shows the spec's messages for missing fields", async ({ page }) => {
+  await selectCarOnHome(page, "Suzuki Dzire GL AGS");
+  await page.getByRole("button", { name: "Book Now" }).click();
+  for (const message of [
+    "Full name is required",
+    "Valid email is required",
+    "Valid phone number is required",
+    "Pick-up date is required",
+    "Return date is required",
+    "You must accept the terms and conditions",
+  ]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+});
+
+test("a blocked name sees the warning and cannot book", async ({ page }) => {
+  const api = await adminApi();
+  const blocked = await api.post("/api/admin/blocked-names", {
+    data: { fullName: "Pedro Blocked", reason: "e2e", blockedBy: "admin" },
+  });
+  expect(blocked.ok()).toBeTruthy();
+  await api.dispose();
+
+  await selectCarOnHome(page, "Mitsubishi Mirage G4 GLX");
+  await page.getByLabel("Full Name").fill("  pedro   BLOCKED ");
+  await expect(
+    page.getByText("Your name is blocked. Do you think this is a mistake? Please contact us."),
+  ).toBeVisible();
+  const submit = page.getByRole("button", { name: "Booking Blocked - Contact Us" });
+  await expect(submit).toBeVisible();
+  await expect(submit).toBeDisabled();
+
+  // Another name lifts the block.
+  await page.getByLabel("Full Name").fill("Pedro Allowed");
+  await expect(page.getByRole("button", { name: "Book Now" })).toBeEnabled();
+  await expect(page.getByText("Your name is blocked.", { exact: false })).toBeHidden();
+});
+
+test("what was typed survives a reload", async ({ page }) => {
+  const pickup = addDays(today(), 50);
+  await selectCarOnHome(page, "Toyota Vios 1.3 XE");
+  await fillPersonalInformation(page, { name: "Dina Tan", email: "dina.tan.e2e@example.com", phone: "09177778888" });
+  await pickDates(page, pickup, addDays(pickup, 2));
+  await page.getByRole("radio", { name: "With Driver - Within Pangasinan", exact: true }).check();
+  // The draft is saved half a second after the last change.
+  await page.waitForTimeout(1000);
+  await page.reload();
+  await expect(page.getByTestId("selected-car-name")).toHaveText("Toyota Vios 1.3 XE");
+  await expect(page.getByLabel("Full Name")).toHaveValue("Dina Tan");
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue("dina.tan.e2e@example.com");
+  await expect(page.getByTestId("summary-pickup")).toHaveText(formatLongDate(pickup));
+  await expect(page.getByRole("radio", { name: "With Driver - Within Pangasinan", exact: true })).toBeChecked();
+});
+
+test("/booking: the vehicle list selects the car for the form", async ({ page }) => {
+  await page.goto("/booking");
+  await expect(page.getByText("Please select a car to continue with booking")).toBeVisible();
+  await page.getByRole("button", { name: /Toyota Innova 2\.8 E/ }).click();
+  await expect(page.getByTestId("selected-car-name")).toHaveText("Toyota Innova 2.8 E");
+  await expect(page.getByRole("button", { name: /Toyota Innova 2\.8 E/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: /Toyota Hiace GL Grandia/ })).toBeDisabled();
+});

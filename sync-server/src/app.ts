@@ -1,0 +1,53 @@
+import Koa from "koa";
+import { bodyParser } from "@koa/bodyparser";
+import type { AppDeps } from "./deps";
+import { NotFound } from "./errors";
+import { errorHandler } from "./middleware/error-handler";
+import { idempotent } from "./middleware/idempotent";
+import { provideRequestDb } from "./middleware/request-db";
+import { requestLog } from "./middleware/request-log";
+import { sameOriginJsonMutations, securityHeaders } from "./middleware/security";
+import { healthRoutes } from "./routes/health.routes";
+import { publicRoutes } from "./routes/public/public.routes";
+import { adminRoutes } from "./routes/admin/admin.routes";
+import { objectRoutes } from "./routes/objects/objects.routes";
+import { staticPwa } from "./routes/static/static-pwa";
+
+export type { AppDeps } from "./deps";
+
+/** JSON bodies above this are refused with 413 (a booking is about 2 KB). */
+const JSON_BODY_LIMIT = "100kb";
+
+/**
+ * Builds the Koa application from its dependencies. Routes are grouped by
+ * audience; each handler parses with the shared schema, calls one service and
+ * presents the result.
+ */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: deps.config.trustProxy });
+  const allowedOrigins = () => (deps.config.publicUrl ? [new URL(deps.config.publicUrl).origin] : []);
+
+  app.use(requestLog(deps.logger));
+  app.use(errorHandler(deps.logger));
+  app.use(securityHeaders(deps.storage.publicOrigins()));
+  app.use(sameOriginJsonMutations(allowedOrigins));
+  const parseJson = bodyParser({ enableTypes: ["json"], jsonLimit: JSON_BODY_LIMIT, encoding: "utf-8" });
+  // Only /api/ takes JSON bodies; uploads stream their bytes themselves.
+  app.use((ctx, next) => (ctx.path.startsWith("/api/") ? parseJson(ctx, next) : next()));
+  app.use(provideRequestDb(deps.db.knex));
+  app.use(idempotent(deps));
+  // Renders route errors inside the idempotency layer, so it can store refusals.
+  app.use(errorHandler(deps.logger));
+
+  for (const router of [healthRoutes(deps), publicRoutes(deps), adminRoutes(deps), objectRoutes(deps)]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  app.use(async function apiNotFound(ctx, next) {
+    // No API route matched: a JSON 404, never the PWA's index.html.
+    if (ctx.path === "/api" || ctx.path.startsWith("/api/")) throw new NotFound("No such API route");
+    return next();
+  });
+  app.use(staticPwa(deps));
+  return app;
+}

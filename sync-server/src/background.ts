@@ -1,0 +1,51 @@
+import type { AppDeps } from "./deps";
+import { deliverDueMail } from "./mail/mail-outbox";
+import { pruneSessions } from "./services/admin/admin-session.service";
+import { pruneIdempotencyKeys } from "./services/idempotency.service";
+import { pruneRateLimits } from "./services/rate-limit.service";
+
+export type BackgroundWork = { stop(): Promise<void>; kick(): void };
+
+const MAIL_INTERVAL_MS = 5_000;
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * The periodic work of a server process: delivering the mail outbox and
+ * pruning expired sessions, idempotency keys and rate-limit windows. Rows are
+ * claimed with SKIP LOCKED, so several processes can run this side by side.
+ */
+export function startBackgroundWork(deps: AppDeps, intervals = { mailMs: MAIL_INTERVAL_MS }): BackgroundWork {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+
+  const runMail = () => {
+    if (stopped) return;
+    running = running
+      .then(() => deliverDueMail(deps))
+      .catch((err: unknown) => deps.logger.warn({ err }, "mail delivery round failed"));
+  };
+  const housekeeping = async () => {
+    const now = deps.clock.now();
+    await pruneSessions(deps.db.knex, now);
+    await pruneIdempotencyKeys(deps.db.knex, now);
+    await pruneRateLimits(deps.db.knex, now);
+  };
+
+  const mailTimer = setInterval(runMail, intervals.mailMs);
+  const houseTimer = setInterval(() => {
+    housekeeping().catch((err: unknown) => deps.logger.warn({ err }, "housekeeping failed"));
+  }, HOUSEKEEPING_INTERVAL_MS);
+  mailTimer.unref();
+  houseTimer.unref();
+  runMail();
+
+  return {
+    kick: runMail,
+    async stop() {
+      stopped = true;
+      clearInterval(mailTimer);
+      clearInterval(houseTimer);
+      await running;
+    },
+  };
+}

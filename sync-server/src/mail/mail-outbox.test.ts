@@ -1,0 +1,131 @@
+import { once } from "node:events";
+import { readdir, readFile } from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { testEngines } from "@car-rental/db/test-database";
+import { TEST_NOW, startTestServer, type TestServer } from "../test-server";
+import { createMailer } from "./mailer";
+import { deliverDueMail, enqueueMail, mailRetryDelayMs, MAIL_RETRY_MAX_MS } from "./mail-outbox";
+
+/** A port nothing listens on (yet). */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  probe.listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (typeof address !== "object" || address === null) throw new Error("no port");
+  return address.port;
+}
+
+/** A real SMTP server that keeps every message it receives. */
+async function startSmtpSink(port: number): Promise<{ received: string[]; close(): Promise<void> }> {
+  const received: string[] = [];
+  const sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push(Buffer.concat(chunks).toString("utf8"));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => sink.listen(port, "127.0.0.1", () => resolve()));
+  return { received, close: () => new Promise<void>((resolve) => sink.close(() => resolve())) };
+}
+
+const mail = {
+  kind: "booking-confirmation",
+  to: "maria.santos@example.com",
+  subject: "Booking Confirmation 3F2A6C1E",
+  text: "Thank you for booking with us.",
+  html: "<p>Thank you for booking with us.</p>",
+};
+
+describe("mailRetryDelayMs", () => {
+  it("doubles from 5 seconds and stops at 15 minutes", () => {
+    expect(mailRetryDelayMs(1)).toBe(5_000);
+    expect(mailRetryDelayMs(2)).toBe(10_000);
+    expect(mailRetryDelayMs(3)).toBe(20_000);
+    expect(mailRetryDelayMs(30)).toBe(MAIL_RETRY_MAX_MS);
+  });
+});
+
+describe.each(testEngines())("mail outbox on %s", (engine) => {
+  let server: TestServer;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { seed: false });
+  });
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    await server.db.knex("mail_outbox").delete();
+    server.clock.set(TEST_NOW);
+  });
+  afterEach(async () => {
+    await sink?.close();
+    sink = undefined;
+  });
+
+  it("keeps a mail queued while the SMTP server is down, and delivers it once it is up", async () => {
+    const port = await freePort();
+    const mailer = createMailer({ ...server.deps.config, smtpUrl: `smtp://127.0.0.1:${port}` });
+    const deps = { ...server.deps, mailer };
+    expect(mailer.kind).toBe("smtp");
+    const knex = server.db.knex;
+    const id = await enqueueMail(knex, mail, server.clock.now());
+
+    expect(await deliverDueMail(deps)).toBe(0);
+    const failed = await knex("mail_outbox").where({ id }).first();
+    expect(failed.sent_at).toBeNull();
+    expect(failed.attempts).toBe(1);
+    expect(failed.last_error).toMatch(/ECONNREFUSED|connect/i);
+    expect(failed.next_attempt_at.getTime()).toBe(server.clock.now().getTime() + 5_000);
+
+    // Not due yet: nothing is tried before the backoff passes.
+    expect(await deliverDueMail(deps)).toBe(0);
+    expect((await knex("mail_outbox").where({ id }).first()).attempts).toBe(1);
+
+    sink = await startSmtpSink(port);
+    server.clock.advance(6_000);
+    expect(await deliverDueMail(deps)).toBe(1);
+    const sent = await knex("mail_outbox").where({ id }).first();
+    expect(sent.sent_at).not.toBeNull();
+    expect(sent.last_error).toBeNull();
+    expect(sink.received).toHaveLength(1);
+    expect(sink.received[0]).toContain("Subject: Booking Confirmation 3F2A6C1E");
+    expect(sink.received[0]).toContain("To: maria.santos@example.com");
+
+    server.clock.advance(60 * 60 * 1000);
+    expect(await deliverDueMail(deps)).toBe(0);
+    expect(sink.received).toHaveLength(1);
+  });
+
+  it("writes .eml files under the data folder when no SMTP server is configured", async () => {
+    expect(server.deps.mailer.kind).toBe("file");
+    await enqueueMail(server.db.knex, mail, server.clock.now());
+    await enqueueMail(server.db.knex, {
+      ...mail,
+      to: "bookings@alaminoscarrental.ph",
+      subject: "New booking",
+    });
+    // The second one is due at the database's now; move past it whatever the real date is.
+    server.clock.set(new Date(Math.max(Date.now(), server.clock.now().getTime()) + 60_000));
+    expect(await deliverDueMail(server.deps)).toBe(2);
+    const folder = path.join(server.dataDir, "mail");
+    const files = (await readdir(folder)).filter((f) => f.endsWith(".eml"));
+    expect(files).toHaveLength(2);
+    const contents = await Promise.all(files.map((f) => readFile(path.join(folder, f), "utf8")));
+    expect(contents.some((c) => c.includes("Subject: Booking Confirmation 3F2A6C1E"))).toBe(true);
+    expect(
+      contents.every((c) => c.includes("From: Alaminos Car Rental <no-reply@alaminoscarrental.ph>")),
+    ).toBe(true);
+    expect(await server.db.knex("mail_outbox").whereNull("sent_at").count({ n: "*" })).toEqual([{ n: "0" }]);
+  });
+});

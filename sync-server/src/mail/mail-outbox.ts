@@ -1,0 +1,135 @@
+import type { Knex } from "knex";
+import type { AppDeps } from "../deps";
+
+export type MailKind = "booking-confirmation" | "booking-notice" | "contact-notice" | (string & {});
+
+export type QueuedMail = {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null | undefined;
+  bookingId?: string | null | undefined;
+};
+
+type OutboxRow = {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+};
+
+/** First retry after 5 s, doubling each time, never more than 15 minutes apart. */
+export const MAIL_RETRY_BASE_MS = 5_000;
+export const MAIL_RETRY_MAX_MS = 15 * 60 * 1000;
+/** A claimed mail is someone else's to retry once this passes (a process died while sending it). */
+export const MAIL_CLAIM_LEASE_MS = 5 * 60 * 1000;
+const BATCH = 20;
+const MAX_PER_ROUND = 200;
+
+export function mailRetryDelayMs(attempts: number): number {
+  return Math.min(MAIL_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), MAIL_RETRY_MAX_MS);
+}
+
+/**
+ * Queues a mail. Pass the transaction that writes what the mail is about
+ * (e.g. the booking), so the mail exists exactly when that does.
+ * @param now when it becomes due (pass `deps.clock.now()`); the database's now by default.
+ */
+export async function enqueueMail(
+  db: Knex | Knex.Transaction,
+  mail: QueuedMail,
+  now?: Date,
+): Promise<string> {
+  const [row] = await db("mail_outbox").insert(
+    {
+      kind: mail.kind,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      booking_id: mail.bookingId ?? null,
+      ...(now ? { next_attempt_at: now, created_at: now } : {}),
+    },
+    ["id"],
+  );
+  return String(row?.id);
+}
+
+/**
+ * Claims up to `limit` due mails: locks them with SKIP LOCKED (so processes
+ * running this side by side never take the same mail) and moves their next
+ * attempt past a lease, then lets go of the lock before anything is sent.
+ */
+async function claimDue(knex: Knex, now: Date, limit: number): Promise<OutboxRow[]> {
+  return knex.transaction(async (trx) => {
+    const due = await trx("mail_outbox")
+      .select("id", "kind", "to_address", "subject", "text_body", "html_body", "attempts")
+      .whereNull("sent_at")
+      .where("next_attempt_at", "<=", now)
+      .orderBy("next_attempt_at")
+      .orderBy("id")
+      .limit(limit)
+      .forUpdate()
+      .skipLocked();
+    const rows: OutboxRow[] = due;
+    if (rows.length > 0) {
+      await trx("mail_outbox")
+        .whereIn(
+          "id",
+          rows.map((r) => r.id),
+        )
+        .update({ next_attempt_at: new Date(now.getTime() + MAIL_CLAIM_LEASE_MS) });
+    }
+    return rows;
+  });
+}
+
+/**
+ * One delivery round of the mail outbox: sends every due mail and marks it
+ * sent; a failure counts an attempt, keeps the error and schedules the next try
+ * with exponential backoff. A mail is never dropped. Returns how many were sent.
+ */
+export async function deliverDueMail(
+  deps: Pick<AppDeps, "db" | "mailer" | "clock" | "logger">,
+): Promise<number> {
+  const knex = deps.db.knex;
+  let sent = 0;
+  let handled = 0;
+  while (handled < MAX_PER_ROUND) {
+    const rows = await claimDue(knex, deps.clock.now(), BATCH);
+    if (rows.length === 0) break;
+    handled += rows.length;
+    for (const row of rows) {
+      try {
+        await deps.mailer.send({
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+        });
+      } catch (err) {
+        const attempts = row.attempts + 1;
+        const message = err instanceof Error ? err.message : String(err);
+        await knex("mail_outbox")
+          .where({ id: row.id })
+          .update({
+            attempts,
+            last_error: message.slice(0, 2000),
+            next_attempt_at: new Date(deps.clock.now().getTime() + mailRetryDelayMs(attempts)),
+          });
+        deps.logger.warn(
+          { mailId: row.id, kind: row.kind, attempts, err: message },
+          "mail not sent; will retry",
+        );
+        continue;
+      }
+      await knex("mail_outbox").where({ id: row.id }).update({ sent_at: deps.clock.now(), last_error: null });
+      sent += 1;
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,76 @@
+import type { Middleware } from "koa";
+import type { Logger } from "pino";
+import { errorMessages } from "@car-rental/shared/messages";
+import { DomainError, TooManyRequests, errorStatus } from "../errors";
+
+/** SQLSTATE classes and driver errors that mean "the database is not reachable right now". */
+function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = "code" in err && typeof err.code === "string" ? err.code : "";
+  return (
+    code.startsWith("08") || // connection exception
+    code === "57P01" || // admin shutdown
+    code === "57P02" ||
+    code === "57P03" || // cannot connect now (starting up)
+    code === "ECONNREFUSED" ||
+    code === "ECONNRESET" ||
+    code === "ETIMEDOUT" ||
+    code === "EPIPE" ||
+    /Connection terminated|Knex: Timeout acquiring a connection|connect ECONNREFUSED|Client has encountered a connection error/i.test(
+      err.message,
+    )
+  );
+}
+
+/** The HTTP status Koa or a body parser attached to an error it threw. */
+function httpStatusOf(err: unknown): number | undefined {
+  if (typeof err !== "object" || err === null) return undefined;
+  const status = "status" in err ? err.status : "statusCode" in err ? err.statusCode : undefined;
+  return typeof status === "number" && status >= 400 && status < 500 ? status : undefined;
+}
+
+/**
+ * The one error renderer: domain errors become `{error: {code, message, details?}}`
+ * with their status; anything unexpected is logged and answered as a plain 500
+ * without a stack trace.
+ */
+export function errorHandler(logger: Logger): Middleware {
+  return async function renderErrors(ctx, next) {
+    try {
+      await next();
+    } catch (err) {
+      if (err instanceof DomainError) {
+        ctx.status = errorStatus[err.code];
+        if (err instanceof TooManyRequests) ctx.set("Retry-After", String(err.retryAfterSeconds));
+        ctx.body = {
+          error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) },
+        };
+        return;
+      }
+      if (isDatabaseUnavailable(err)) {
+        logger.warn({ err, requestId: ctx.state.requestId }, "database unavailable");
+        ctx.status = 503;
+        ctx.set("Retry-After", "2");
+        ctx.body = { error: { code: "DATABASE_UNAVAILABLE", message: errorMessages.DATABASE_UNAVAILABLE } };
+        return;
+      }
+      const status = httpStatusOf(err);
+      if (status !== undefined) {
+        // Errors raised by Koa itself or the body parser (malformed JSON, too large, ...).
+        ctx.status = status;
+        const code = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "VALIDATION_FAILED";
+        const message =
+          status === 413
+            ? errorMessages.PAYLOAD_TOO_LARGE
+            : status === 415
+              ? errorMessages.UNSUPPORTED_MEDIA_TYPE
+              : "The request body is not valid JSON.";
+        ctx.body = { error: { code, message } };
+        return;
+      }
+      logger.error({ err, requestId: ctx.state.requestId }, "unhandled error");
+      ctx.status = 500;
+      ctx.body = { error: { code: "INTERNAL", message: errorMessages.INTERNAL } };
+    }
+  };
+}

@@ -1,0 +1,55 @@
+import Router from "@koa/router";
+import type { Middleware } from "koa";
+import type { AppDeps } from "../../deps";
+import { requireAdmin } from "../../middleware/require-admin";
+import { SESSION_COOKIE } from "../../services/admin/admin-session.service";
+import { adminBlockedNameRoutes } from "./blocked-names.routes";
+import { adminBookingRoutes } from "./bookings.routes";
+import { adminCarRoutes } from "./cars.routes";
+import { adminCustomerRoutes } from "./customers.routes";
+import { SESSION_PATH, adminSessionRoutes, setSessionCookie } from "./session.routes";
+import { adminSyncRoutes } from "./sync.routes";
+
+/**
+ * Every `/api/admin/*` request except the session calls needs a valid admin
+ * session; without one it answers 401, whether or not the path exists (an
+ * unknown admin path reveals nothing before sign-in). A valid session's
+ * cookie is re-issued with the session's slid expiry.
+ */
+function adminOnly(deps: AppDeps): Middleware {
+  const checkSession = requireAdmin(deps);
+  return async function guardAdminApi(ctx, next) {
+    if (ctx.path === SESSION_PATH) return next();
+    return checkSession(ctx, async () => {
+      const token = ctx.cookies.get(SESSION_COOKIE);
+      const session: unknown = ctx.state.adminSession;
+      if (token && typeof session === "object" && session !== null && "expiresAt" in session) {
+        const { expiresAt } = session;
+        if (expiresAt instanceof Date) setSessionCookie(ctx, deps, token, expiresAt);
+      }
+      await next();
+    });
+  };
+}
+
+/**
+ * All admin routes: the session calls (public), then the guard, then every
+ * admin resource. Layers run in registration order, so the guard runs before
+ * any admin handler.
+ */
+export function adminRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  router.use(adminSessionRoutes(deps).routes());
+  // A route (not router.use) so it matches every method and also paths no handler serves.
+  router.all(["/api/admin", "/api/admin/{*rest}"], adminOnly(deps));
+  for (const resource of [
+    adminCarRoutes(deps),
+    adminBookingRoutes(deps),
+    adminCustomerRoutes(deps),
+    adminBlockedNameRoutes(deps),
+    adminSyncRoutes(deps),
+  ]) {
+    router.use(resource.routes());
+  }
+  return router;
+}

@@ -1,0 +1,81 @@
+import Router from "@koa/router";
+import { z } from "zod";
+import { dateStringSchema } from "@car-rental/shared/dates";
+import {
+  adminBookingInputSchema,
+  bookingStatusInputSchema,
+  bookingStatusSchema,
+  idParamsSchema,
+} from "@car-rental/shared/schemas/booking";
+import { paymentInputSchema, type PaymentInput } from "@car-rental/shared/schemas/payment";
+import type { AppDeps } from "../../deps";
+import { PaymentRefused } from "../../errors";
+import { requestDb } from "../../middleware/request-db";
+import { requireAdmin } from "../../middleware/require-admin";
+import { parse } from "../../middleware/validate";
+import {
+  BOOKING_LIST_MAX_LIMIT,
+  addPayment,
+  createAdminBooking,
+  listBookings,
+  setBookingStatus,
+} from "../../services/bookings/admin-bookings.service";
+
+/**
+ * Query of `GET /api/admin/bookings`, every part optional: `status`, `from`
+ * (bookings ending on or after), `to` (starting on or before), `q` (customer
+ * name or e-mail, car name), `limit` (default 500, at most 5000), `offset`.
+ */
+const bookingListQuerySchema = z.object({
+  status: bookingStatusSchema.optional(),
+  from: dateStringSchema.optional(),
+  to: dateStringSchema.optional(),
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(BOOKING_LIST_MAX_LIMIT).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+
+/** A payment amount that is missing, zero, negative or not a number is PAYMENT_INVALID (422), as decisions.md asks. */
+function parsePayment(body: unknown): PaymentInput {
+  const result = paymentInputSchema.safeParse(body);
+  if (!result.success && result.error.issues.some((issue) => issue.path[0] === "amount")) {
+    throw new PaymentRefused("PAYMENT_INVALID");
+  }
+  return parse(paymentInputSchema, body);
+}
+
+/**
+ * The admin's bookings: the list (booking views, newest first), creating one
+ * (201, the view), changing its status (the view) and recording a payment
+ * (the view with amountPaid updated, plus `booking` and the `payment` row).
+ */
+export function adminBookingRoutes(deps: AppDeps): Router {
+  const router = new Router();
+  const admin = requireAdmin(deps);
+
+  router.get("/api/admin/bookings", admin, async (ctx) => {
+    const filter = parse(bookingListQuerySchema, ctx.query);
+    ctx.set("Cache-Control", "no-store");
+    ctx.body = await listBookings(requestDb(ctx), filter);
+  });
+
+  router.post("/api/admin/bookings", admin, async (ctx) => {
+    const input = parse(adminBookingInputSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await createAdminBooking(requestDb(ctx), input);
+  });
+
+  router.patch("/api/admin/bookings/:id/status", admin, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const { status } = parse(bookingStatusInputSchema, ctx.request.body);
+    ctx.body = await setBookingStatus(requestDb(ctx), id, status);
+  });
+
+  router.patch("/api/admin/bookings/:id/payment", admin, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const input = parsePayment(ctx.request.body);
+    ctx.body = await addPayment(requestDb(ctx), id, input);
+  });
+
+  return router;
+}

@@ -1,0 +1,79 @@
+import Router from "@koa/router";
+import { idSchema } from "@car-rental/shared/schemas/common";
+import { customerInputSchema, type CustomerInput } from "@car-rental/shared/schemas/customer";
+import type { AppDeps } from "../../deps";
+import { NotFound } from "../../errors";
+import { requestDb } from "../../middleware/request-db";
+import { parse } from "../../middleware/validate";
+import {
+  CUSTOMER_NOT_FOUND,
+  createCustomer,
+  deleteCustomer,
+  listAdminCustomers,
+  updateCustomer,
+} from "../../services/customers/customers.service";
+
+/** The `:id` of an admin record route; an id that cannot exist is unknown (404), like a missing one. */
+export function recordId(params: Record<string, string | undefined>, what: string): string {
+  const parsed = idSchema.safeParse(params.id);
+  if (!parsed.success) throw new NotFound(what);
+  return parsed.data;
+}
+
+const CUSTOMER_FIELDS = [
+  "fullName",
+  "email",
+  "phone",
+  "address",
+  "license",
+  "licenseExpiry",
+  "facebookProfile",
+] as const satisfies readonly (keyof CustomerInput)[];
+
+function copyField<K extends keyof CustomerInput>(
+  from: CustomerInput,
+  to: Partial<CustomerInput>,
+  key: K,
+): void {
+  to[key] = from[key];
+}
+
+/** The parsed fields the client actually sent: a PUT leaves out what it does not know about. */
+function sentFields(parsed: CustomerInput, body: unknown): Partial<CustomerInput> {
+  if (typeof body !== "object" || body === null) return parsed;
+  const sent: Partial<CustomerInput> = {};
+  for (const key of CUSTOMER_FIELDS) {
+    if (key in body) copyField(parsed, sent, key);
+  }
+  return sent;
+}
+
+/** The admin's customers (spec §7): list with history and totals, add, edit, delete. */
+export function adminCustomerRoutes(deps: AppDeps): Router {
+  const router = new Router();
+
+  router.get("/api/admin/customers", async (ctx) => {
+    ctx.set("Cache-Control", "no-store");
+    ctx.body = await listAdminCustomers(requestDb(ctx));
+  });
+
+  router.post("/api/admin/customers", async (ctx) => {
+    const input = parse(customerInputSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await createCustomer(requestDb(ctx), input);
+  });
+
+  router.put("/api/admin/customers/:id", async (ctx) => {
+    const id = recordId(ctx.params, CUSTOMER_NOT_FOUND);
+    const input = parse(customerInputSchema, ctx.request.body);
+    ctx.body = await updateCustomer(requestDb(ctx), id, sentFields(input, ctx.request.body));
+  });
+
+  router.delete("/api/admin/customers/:id", async (ctx) => {
+    const id = recordId(ctx.params, CUSTOMER_NOT_FOUND);
+    await deleteCustomer(requestDb(ctx), id, deps.clock.now());
+    ctx.body = { ok: true };
+  });
+
+  return router;
+}

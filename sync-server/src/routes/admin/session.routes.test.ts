@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testEngines } from "@car-rental/db/test-database";
+import { adminAccess } from "@car-rental/shared/messages";
+import { adminSessionSchema } from "@car-rental/shared/schemas/session";
+import { LOGIN_FAILURE_LIMIT, SESSION_COOKIE } from "../../services/admin/admin-session.service";
+import { TEST_ADMIN_PASSWORD, TEST_NOW, startTestServer, type TestServer } from "../../test-server";
+
+function sessionCookieOf(res: Response): string | undefined {
+  return res.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+}
+
+describe.each(testEngines())("admin session on %s", (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("signs in with the right password and sets an HttpOnly, SameSite=Strict cookie", async () => {
+    const res = await server.request("POST", "/api/admin/session", {
+      body: { password: TEST_ADMIN_PASSWORD },
+    });
+    expect(res.status).toBe(200);
+    const body = adminSessionSchema.parse(await res.json());
+    expect(body.authenticated).toBe(true);
+    expect(new Date(body.expiresAt ?? 0).getTime()).toBe(TEST_NOW.getTime() + 7 * 24 * 60 * 60 * 1000);
+
+    const cookie = sessionCookieOf(res);
+    expect(cookie).toBeDefined();
+    const attributes = (cookie ?? "").split(";").map((part) => part.trim().toLowerCase());
+    expect(attributes).toContain("httponly");
+    expect(attributes).toContain("samesite=strict");
+    expect(attributes).toContain("path=/");
+    expect(attributes).not.toContain("secure"); // plain HTTP test server
+    const expires = attributes.find((part) => part.startsWith("expires="));
+    expect(new Date((expires ?? "").slice("expires=".length)).getTime()).toBe(
+      new Date(body.expiresAt ?? 0).getTime(),
+    );
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("marks the cookie Secure when the site is served over HTTPS", async () => {
+    server.deps.config.secureCookies = true;
+    try {
+      const res = await server.request("POST", "/api/admin/session", {
+        body: { password: TEST_ADMIN_PASSWORD },
+      });
+      expect(res.status).toBe(200);
+      const attributes = (sessionCookieOf(res) ?? "").split(";").map((part) => part.trim().toLowerCase());
+      expect(attributes).toContain("secure");
+    } finally {
+      server.deps.config.secureCookies = false;
+    }
+  });
+
+  it("refuses a wrong password with 401 and the spec's message, and sets no cookie", async () => {
+    const res = await server.request("POST", "/api/admin/session", {
+      body: { password: "not the password" },
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({
+      error: { code: "INVALID_PASSWORD", message: "Incorrect password. Please try again." },
+    });
+    expect(adminAccess.incorrectPassword).toBe("Incorrect password. Please try again.");
+    expect(sessionCookieOf(res)).toBeUndefined();
+  });
+
+  it("refuses an empty or missing password with 400", async () => {
+    for (const body of [{ password: "" }, {}]) {
+      const res = await server.request("POST", "/api/admin/session", { body });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("VALIDATION_FAILED");
+    }
+  });
+
+  it("says whether the cookie is valid, never answering 401", async () => {
+    const anonymous = await server.request("GET", "/api/admin/session");
+    expect(anonymous.status).toBe(200);
+    expect(await anonymous.json()).toEqual({ authenticated: false });
+
+    const forged = await server.request("GET", "/api/admin/session", {
+      cookie: `${SESSION_COOKIE}=forged-token`,
+    });
+    expect(forged.status).toBe(200);
+    expect(await forged.json()).toEqual({ authenticated: false });
+
+    const cookie = await server.adminCookie();
+    const signedIn = await server.request("GET", "/api/admin/session", { cookie });
+    expect(signedIn.status).toBe(200);
+    const body = adminSessionSchema.parse(await signedIn.json());
+    expect(body.authenticated).toBe(true);
+    expect(body.expiresAt).toEqual(expect.any(String));
+  });
+
+  it("logs out: the cookie is cleared and no longer opens the admin area", async () => {
+    const cookie = await server.adminCookie();
+    expect((await server.request("GET", "/api/admin/customers", { cookie })).status).toBe(200);
+
+    const res = await server.request("DELETE", "/api/admin/session", { cookie });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ authenticated: false });
+    const cleared = sessionCookieOf(res) ?? "";
+    expect(cleared.startsWith(`${SESSION_COOKIE}=;`)).toBe(true);
+    expect(cleared.toLowerCase()).toContain("expires=thu, 01 jan 1970");
+
+    expect(await (await server.request("GET", "/api/admin/session", { cookie })).json()).toEqual({
+      authenticated: false,
+    });
+    expect((await server.request("GET", "/api/admin/customers", { cookie })).status).toBe(401);
+    // Logging out without a session is fine too.
+    expect((await server.request("DELETE", "/api/admin/session")).status).toBe(200);
+  });
+
+  // Last of the suite: the lockout holds for this client address until the window passes.
+  it("locks out repeated wrong passwords with 429, even the right one, until the window passes", async () => {
+    const wrong = () => server.request("POST", "/api/admin/session", { body: { password: "guess" } });
+    // One wrong attempt was already made by an earlier test of this suite.
+    for (let attempt = 1; attempt < LOGIN_FAILURE_LIMIT.limit; attempt++) {
+      expect((await wrong()).status).toBe(401);
+    }
+    const locked = await wrong();
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await locked.json()) as { error: { code: string } }).error.code).toBe("TOO_MANY_REQUESTS");
+
+    const right = await server.request("POST", "/api/admin/session", {
+      body: { password: TEST_ADMIN_PASSWORD },
+    });
+    expect(right.status).toBe(429);
+    expect(sessionCookieOf(right)).toBeUndefined();
+
+    server.clock.advance(LOGIN_FAILURE_LIMIT.windowSeconds * 1000);
+    try {
+      const later = await server.request("POST", "/api/admin/session", {
+        body: { password: TEST_ADMIN_PASSWORD },
+      });
+      expect(later.status).toBe(200);
+    } finally {
+      server.clock.set(TEST_NOW);
+    }
+  });
+});

@@ -1,0 +1,468 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testEngines } from "@car-rental/db/test-database";
+import { quote } from "@car-rental/shared/pricing";
+import { BLOCKED_NAME_MESSAGE, errorMessages } from "@car-rental/shared/messages";
+import { publicBookingResponseSchema } from "@car-rental/shared/schemas/booking";
+import { priceChangedDetailsSchema } from "@car-rental/shared/schemas/error";
+import { PUBLIC_BOOKING_RATE_LIMIT } from "../../services/bookings/public-booking.service";
+import { startTestServer, type TestServer } from "../../test-server";
+import { bookingBody, errorOf, insertCustomer, publicCars, uploadObject } from "./booking-test-helpers";
+import type { Car } from "@car-rental/shared/schemas/car";
+
+describe.each(testEngines())("public bookings (%s)", (engine) => {
+  let server: TestServer;
+  let cars: Car[];
+  /** A car of the fleet no other test of this file books. */
+  let nextCar = 0;
+  const freshCar = (): Car => {
+    const car = cars.filter((c) => c.available)[nextCar++];
+    if (!car) throw new Error("the fleet ran out of cars for this test file");
+    return car;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    cars = await publicCars(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const post = (body: unknown, headers?: Record<string, string>) =>
+    server.request("POST", "/api/bookings", { body, ...(headers ? { headers } : {}) });
+
+  it("books at the server's price, queues two mails and answers the typed customer, the booking and the car", async () => {
+    const car = freshCar();
+    const res = await post(
+      bookingBody({
+        car,
+        pickupDate: "2026-12-01",
+        returnDate: "2026-12-04",
+        pickupTime: "10:00 AM",
+        driverService: "within_pangasinan",
+        distanceService: "outside_pangasinan_500",
+        email: "Ana.Reyes@Example.ph",
+        fullName: "Ana Reyes",
+      }),
+    );
+    expect(res.status).toBe(201);
+    const body = publicBookingResponseSchema.parse(await res.json());
+    const expected = quote({
+      dailyRate: car.dailyRate,
+      pickupDate: "2026-12-01",
+      returnDate: "2026-12-04",
+      driverService: "within_pangasinan",
+      distanceService: "outside_pangasinan_500",
+    });
+    expect(body.customer).toEqual({
+      id: expect.any(String),
+      fullName: "Ana Reyes",
+      email: "Ana.Reyes@Example.ph",
+    });
+    expect(body.car.id).toBe(car.id);
+    expect(body.booking).toMatchObject({
+      customerId: body.customer.id,
+      carId: car.id,
+      pickupDate: "2026-12-01",
+      returnDate: "2026-12-04",
+      pickupTime: "10:00 AM",
+      totalDays: 3,
+      total: expected.total,
+      distanceFee: expected.distanceFee,
+      driverFee: "4500.00",
+      withDriver: true,
+      amountPaid: "0.00",
+      status: "pending",
+    });
+    expect(body.bookingToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const row = await server.db.knex("bookings").where({ id: body.booking.id }).first<{
+      total: string;
+      subtotal: string;
+      pickup_time: string;
+      booking_token_hash: string;
+      source: string;
+    }>();
+    expect(row).toMatchObject({
+      total: expected.total,
+      subtotal: expected.subtotal,
+      pickup_time: "10:00:00",
+      source: "public",
+    });
+    expect(row?.booking_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.booking_token_hash).not.toContain(body.bookingToken);
+
+    const mails = await server.db
+      .knex("mail_outbox")
+      .where({ booking_id: body.booking.id })
+      .orderBy("id")
+      .select<{ kind: string; to_address: string }[]>("kind", "to_address");
+    expect(mails).toEqual([
+      { kind: "booking-confirmation", to_address: "Ana.Reyes@Example.ph" },
+      { kind: "booking-notice", to_address: server.deps.config.businessEmail },
+    ]);
+  });
+
+  it("matches an existing customer by e-mail, case-insensitively, without overwriting the stored details", async () => {
+    const customerId = await insertCustomer(server.db.knex, {
+      fullName: "Jose Rizal",
+      email: "Jose.Rizal@Example.ph",
+      phone: "09998887777",
+    });
+    const res = await post(
+      bookingBody({
+        car: freshCar(),
+        pickupDate: "2026-12-10",
+        returnDate: "2026-12-11",
+        fullName: "Somebody Else",
+        email: "jose.rizal@example.ph",
+        phone: "09170001111",
+      }),
+    );
+    expect(res.status).toBe(201);
+    const body = publicBookingResponseSchema.parse(await res.json());
+    expect(body.customer).toEqual({
+      id: customerId,
+      fullName: "Somebody Else",
+      email: "jose.rizal@example.ph",
+    });
+    // The answer never shows what an earlier booking stored under this e-mail.
+    expect(body.booking.customerName).toBe("Somebody Else");
+    const stored = await server.db.knex("customers").where({ id: customerId }).first();
+    expect(stored).toMatchObject({
+      full_name: "Jose Rizal",
+      email: "Jose.Rizal@Example.ph",
+      phone: "09998887777",
+    });
+    const count = await server.db
+      .knex("customers")
+      .whereRaw("lower(email) = 'jose.rizal@example.ph'")
+      .count<{ n: string }[]>("* as n");
+    expect(Number(count[0]?.n)).toBe(1);
+  });
+
+  it("attaches uploaded documents in the booking's transaction, and the booking token attaches more later", async () => {
+    const photoId1Url = await uploadObject(server, "document");
+    const res = await post(
+      bookingBody({
+        car: freshCar(),
+        pickupDate: "2026-12-15",
+        returnDate: "2026-12-17",
+        email: "docs@example.ph",
+        documents: { photoId1Url, photoId2Url: null, proofOfBillingUrl: null },
+      }),
+    );
+    expect(res.status).toBe(201);
+    const body = publicBookingResponseSchema.parse(await res.json());
+    let stored = await server.db.knex("customers").where({ id: body.customer.id }).first();
+    expect(stored).toMatchObject({
+      photo_id1_url: photoId1Url,
+      photo_id2_url: null,
+      proof_of_billing_url: null,
+    });
+
+    const photoId2Url = await uploadObject(server, "document");
+    const proofOfBillingUrl = await uploadObject(server, "document");
+    const wrong = await server.request("PUT", `/api/customers/${body.customer.id}/documents`, {
+      body: { photoId1Url: null, photoId2Url, proofOfBillingUrl, bookingToken: "not-the-token" },
+    });
+    expect(wrong.status).toBe(404);
+    expect((await errorOf(wrong)).code).toBe("NOT_FOUND");
+    const strangerId = "00000000-0000-4000-8000-000000000001";
+    const stranger = await server.request("PUT", `/api/customers/${strangerId}/documents`, {
+      body: { photoId2Url, bookingToken: body.bookingToken },
+    });
+    expect(stranger.status).toBe(404);
+
+    const ok = await server.request("PUT", `/api/customers/${body.customer.id}/documents`, {
+      body: { photoId1Url: null, photoId2Url, proofOfBillingUrl, bookingToken: body.bookingToken },
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({
+      ok: true,
+      id: body.customer.id,
+      photoId1Url,
+      photoId2Url,
+      proofOfBillingUrl,
+    });
+    stored = await server.db.knex("customers").where({ id: body.customer.id }).first();
+    expect(stored).toMatchObject({
+      photo_id1_url: photoId1Url,
+      photo_id2_url: photoId2Url,
+      proof_of_billing_url: proofOfBillingUrl,
+    });
+  });
+
+  it("refuses a document that was never uploaded, and books nothing", async () => {
+    const car = freshCar();
+    const res = await post(
+      bookingBody({
+        car,
+        pickupDate: "2026-12-15",
+        returnDate: "2026-12-17",
+        email: "fake-docs@example.ph",
+        documents: { photoId1Url: "/objects/documents/0b7c8a8e-1f0e-4c35-9a44-3d2f6c1e9b10" },
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe("Invalid file reference");
+    expect(await server.db.knex("bookings").where({ car_id: car.id }).first()).toBeUndefined();
+    expect(
+      await server.db.knex("customers").where({ email: "fake-docs@example.ph" }).first(),
+    ).toBeUndefined();
+  });
+
+  it("refuses totals that differ from the car's current rate with PRICE_CHANGED and the fresh quote", async () => {
+    const car = freshCar();
+    const body = bookingBody({ car, pickupDate: "2026-12-20", returnDate: "2026-12-22" });
+    await server.db.knex("cars").where({ id: car.id }).update({ daily_rate: "9999.00" });
+    const res = await post(body);
+    expect(res.status).toBe(409);
+    const error = await errorOf(res);
+    expect(error.code).toBe("PRICE_CHANGED");
+    expect(error.message).toBe(errorMessages.PRICE_CHANGED);
+    const details = priceChangedDetailsSchema.parse(error.details).quote;
+    expect(details).toEqual(
+      quote({
+        dailyRate: "9999.00",
+        pickupDate: "2026-12-20",
+        returnDate: "2026-12-22",
+        driverService: "none",
+        distanceService: "none",
+      }),
+    );
+    expect(await server.db.knex("bookings").where({ car_id: car.id }).first()).toBeUndefined();
+    // Submitting again with the new price books.
+    const again = await post(
+      bookingBody({
+        car: { ...car, dailyRate: "9999.00" },
+        pickupDate: "2026-12-20",
+        returnDate: "2026-12-22",
+      }),
+    );
+    expect(again.status).toBe(201);
+  });
+
+  it("refuses overlapping dates with DATES_UNAVAILABLE and the conflicting range", async () => {
+    const car = freshCar();
+    expect(
+      (await post(bookingBody({ car, pickupDate: "2027-01-05", returnDate: "2027-01-08" }))).status,
+    ).toBe(201);
+    const res = await post(
+      bookingBody({ car, pickupDate: "2027-01-07", returnDate: "2027-01-09", email: "late@example.ph" }),
+    );
+    expect(res.status).toBe(409);
+    const error = await errorOf(res);
+    expect(error.code).toBe("DATES_UNAVAILABLE");
+    expect(error.message).toBe(errorMessages.DATES_UNAVAILABLE);
+    expect(error.details).toMatchObject({
+      ranges: [{ start: "2027-01-05", end: "2027-01-08", pickupTime: "9:00 AM" }],
+    });
+  });
+
+  it("accepts a pickup 2 hours after another rental's return and refuses one 1 hour after", async () => {
+    const car = freshCar();
+    expect(
+      (
+        await post(
+          bookingBody({ car, pickupDate: "2027-02-01", returnDate: "2027-02-03", pickupTime: "9:00 AM" }),
+        )
+      ).status,
+    ).toBe(201);
+    const oneHour = await post(
+      bookingBody({
+        car,
+        pickupDate: "2027-02-03",
+        returnDate: "2027-02-04",
+        pickupTime: "10:00 AM",
+        email: "b@example.ph",
+      }),
+    );
+    expect(oneHour.status).toBe(409);
+    expect((await errorOf(oneHour)).code).toBe("DATES_UNAVAILABLE");
+    const twoHours = await post(
+      bookingBody({
+        car,
+        pickupDate: "2027-02-03",
+        returnDate: "2027-02-04",
+        pickupTime: "11:00 AM",
+        email: "b@example.ph",
+      }),
+    );
+    expect(twoHours.status).toBe(201);
+  });
+
+  it("refuses a blocked name with 403 and the spec's message, whatever its case and spacing", async () => {
+    await server.db.knex("blocked_names").insert({ full_name: "Pedro Penduko", name_key: "pedro penduko" });
+    const car = freshCar();
+    for (const fullName of ["Pedro Penduko", "  PEDRO   penduko "]) {
+      const res = await post(
+        bookingBody({ car, pickupDate: "2027-03-01", returnDate: "2027-03-02", fullName }),
+      );
+      expect(res.status).toBe(403);
+      expect(await errorOf(res)).toEqual({ code: "NAME_BLOCKED", message: BLOCKED_NAME_MESSAGE });
+    }
+    expect(BLOCKED_NAME_MESSAGE).toBe(
+      "Your name is blocked. Do you think this is a mistake? Please contact us.",
+    );
+    // An unblocked (tombstoned) entry no longer blocks.
+    await server.db
+      .knex("blocked_names")
+      .where({ name_key: "pedro penduko" })
+      .update({ deleted_at: new Date() });
+    const res = await post(
+      bookingBody({ car, pickupDate: "2027-03-01", returnDate: "2027-03-02", fullName: "Pedro Penduko" }),
+    );
+    expect(res.status).toBe(201);
+  });
+
+  it("checks a name against the blocklist revealing only isBlocked", async () => {
+    await server.db
+      .knex("blocked_names")
+      .insert({ full_name: "Juan Tamad", name_key: "juan tamad", reason: "unpaid" });
+    const check = async (name: string) => {
+      const res = await server.request("GET", `/api/blocked-names/check?name=${encodeURIComponent(name)}`);
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    expect(await check(" JUAN   Tamad")).toEqual({ isBlocked: true });
+    expect(await check("Juan Masipag")).toEqual({ isBlocked: false });
+    expect((await server.request("GET", "/api/blocked-names/check")).status).toBe(400);
+    expect((await server.request("GET", `/api/blocked-names/check?name=${"x".repeat(201)}`)).status).toBe(
+      400,
+    );
+  });
+
+  it("refuses a car that is rented, archived or unknown", async () => {
+    const rented = freshCar();
+    await server.db.knex("cars").where({ id: rented.id }).update({ available: false });
+    const res = await post(bookingBody({ car: rented, pickupDate: "2027-04-01", returnDate: "2027-04-02" }));
+    expect(res.status).toBe(409);
+    expect(await errorOf(res)).toEqual({ code: "CAR_UNAVAILABLE", message: errorMessages.CAR_UNAVAILABLE });
+
+    const archived = freshCar();
+    await server.db.knex("cars").where({ id: archived.id }).update({ deleted_at: new Date() });
+    const archivedRes = await post(
+      bookingBody({ car: archived, pickupDate: "2027-04-01", returnDate: "2027-04-02" }),
+    );
+    expect(archivedRes.status).toBe(409);
+    expect((await errorOf(archivedRes)).code).toBe("CAR_UNAVAILABLE");
+
+    const unknown = { id: "00000000-0000-4000-8000-0000000000aa", dailyRate: "1000.00" };
+    const unknownRes = await post(
+      bookingBody({ car: unknown, pickupDate: "2027-04-01", returnDate: "2027-04-02" }),
+    );
+    expect(unknownRes.status).toBe(404);
+  });
+
+  it("refuses a past pickup and a return not after the pickup with field messages", async () => {
+    const car = freshCar();
+    const past = await post(bookingBody({ car, pickupDate: "2026-11-20", returnDate: "2026-11-23" }));
+    expect(past.status).toBe(400);
+    expect(await errorOf(past)).toEqual({
+      code: "VALIDATION_FAILED",
+      message: "Pick-up date cannot be in the past",
+      details: { fields: { "booking.pickupDate": ["Pick-up date cannot be in the past"] } },
+    });
+    const body = bookingBody({ car, pickupDate: "2026-12-05", returnDate: "2026-12-06" });
+    const sameDay = await post({ ...body, booking: { ...body.booking, returnDate: "2026-12-05" } });
+    expect(sameDay.status).toBe(400);
+    const error = await errorOf(sameDay);
+    expect(error.message).toBe("Return date must be after the pick-up date");
+    expect(error.details).toMatchObject({
+      fields: { "booking.returnDate": ["Return date must be after the pick-up date"] },
+    });
+    // Today (Manila) is bookable.
+    expect(
+      (
+        await post(
+          bookingBody({ car, pickupDate: "2026-11-21", returnDate: "2026-11-22", pickupTime: "1:00 PM" }),
+        )
+      ).status,
+    ).toBe(201);
+  });
+
+  it("answers missing fields with the spec's messages", async () => {
+    const res = await post({ customer: {}, booking: {} });
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.code).toBe("VALIDATION_FAILED");
+    expect(error.message).toBe("Full name is required");
+    expect(error.details).toMatchObject({
+      fields: {
+        "customer.fullName": ["Full name is required"],
+        "customer.email": ["Valid email is required"],
+        "customer.phone": ["Valid phone number is required"],
+        "booking.pickupDate": ["Pick-up date is required"],
+        "booking.returnDate": ["Return date is required"],
+      },
+    });
+  });
+
+  it("books exactly one of 50 concurrent overlapping requests for one car", async () => {
+    const car = freshCar();
+    const attempts = Array.from({ length: 50 }, (_, i) =>
+      post(
+        bookingBody({
+          car,
+          pickupDate: i % 2 === 0 ? "2027-05-10" : "2027-05-11",
+          returnDate: "2027-05-13",
+          email: `racer${i}@example.ph`,
+          fullName: `Racer Number ${i}`,
+        }),
+      ),
+    );
+    const responses = await Promise.all(attempts);
+    const statuses = responses.map((res) => res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    for (const res of responses.filter((r) => r.status === 409)) {
+      expect((await errorOf(res)).code).toBe("DATES_UNAVAILABLE");
+    }
+    const rows = await server.db.knex("bookings").where({ car_id: car.id });
+    expect(rows).toHaveLength(1);
+  });
+
+  it("books once when the same request is replayed with one Idempotency-Key", async () => {
+    const car = freshCar();
+    const body = bookingBody({
+      car,
+      pickupDate: "2027-06-10",
+      returnDate: "2027-06-12",
+      email: "replay@example.ph",
+    });
+    const headers = { "Idempotency-Key": "booking-replay-0001" };
+    const first = await post(body, headers);
+    const second = await post(body, headers);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(await second.json()).toEqual(await first.json());
+    expect(await server.db.knex("bookings").where({ car_id: car.id })).toHaveLength(1);
+  });
+
+  it("creates one customer when two first bookings with one e-mail arrive together", async () => {
+    const [a, b] = await Promise.all(
+      [freshCar(), freshCar()].map((car) =>
+        post(
+          bookingBody({ car, pickupDate: "2027-07-01", returnDate: "2027-07-03", email: "Twin@Example.ph" }),
+        ),
+      ),
+    );
+    expect([a?.status, b?.status]).toEqual([201, 201]);
+    const customers = await server.db.knex("customers").whereRaw("lower(email) = 'twin@example.ph'");
+    expect(customers).toHaveLength(1);
+  });
+
+  it("limits booking attempts per client address (429 with Retry-After)", async () => {
+    await server.db
+      .knex("rate_limits")
+      .where("key", "like", "booking:%")
+      .update({ count: PUBLIC_BOOKING_RATE_LIMIT.limit });
+    const res = await post(
+      bookingBody({ car: freshCar(), pickupDate: "2027-06-01", returnDate: "2027-06-02" }),
+    );
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await errorOf(res)).code).toBe("TOO_MANY_REQUESTS");
+  });
+});

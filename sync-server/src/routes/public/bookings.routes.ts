@@ -1,0 +1,41 @@
+import Router from "@koa/router";
+import { blockedNameCheckQuerySchema, type BlockedNameCheck } from "@car-rental/shared/schemas/blocked-name";
+import { idParamsSchema, publicBookingRequestSchema } from "@car-rental/shared/schemas/booking";
+import { documentsInputSchema } from "@car-rental/shared/schemas/customer";
+import type { AppDeps } from "../../deps";
+import { requestDb } from "../../middleware/request-db";
+import { parse } from "../../middleware/validate";
+import {
+  attachDocuments,
+  createPublicBooking,
+  isNameBlocked,
+  limitPublicBookings,
+} from "../../services/bookings/public-booking.service";
+
+/** Booking, the documents retry path, and the blocked-name check. */
+export function publicBookingRoutes(deps: AppDeps): Router {
+  const router = new Router();
+
+  router.post("/api/bookings", async (ctx) => {
+    const db = requestDb(ctx);
+    await limitPublicBookings(db, ctx.ip, deps.clock.now());
+    const request = parse(publicBookingRequestSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await createPublicBooking(deps, db, request);
+  });
+
+  router.put("/api/customers/:id/documents", async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const input = parse(documentsInputSchema, ctx.request.body);
+    ctx.body = await attachDocuments(deps, requestDb(ctx), id, input);
+  });
+
+  router.get("/api/blocked-names/check", async (ctx) => {
+    const { name } = parse(blockedNameCheckQuerySchema, ctx.query);
+    ctx.set("Cache-Control", "no-store");
+    const body: BlockedNameCheck = { isBlocked: await isNameBlocked(requestDb(ctx), name) };
+    ctx.body = body;
+  });
+
+  return router;
+}

@@ -1,0 +1,35 @@
+import Router from "@koa/router";
+import { idParamsSchema } from "@car-rental/shared/schemas/booking";
+import type { AppDeps } from "../../deps";
+import { requestDb } from "../../middleware/request-db";
+import { parse } from "../../middleware/validate";
+import { bookedDates, etagMatches, listPublicCars, weakEtag } from "../../services/cars/cars.service";
+
+/**
+ * The public fleet. `GET /api/cars` carries a weak ETag of its body and
+ * answers 304 when `If-None-Match` matches; `Cache-Control: no-cache` makes
+ * browsers and the service worker revalidate every time (cheap with the ETag).
+ */
+export function publicCarRoutes(deps: AppDeps): Router {
+  const router = new Router();
+
+  router.get("/api/cars", async (ctx) => {
+    const cars = await listPublicCars(requestDb(ctx));
+    const etag = weakEtag(cars);
+    ctx.set("Cache-Control", "no-cache");
+    ctx.set("ETag", etag);
+    if (etagMatches(ctx.get("If-None-Match"), etag)) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = cars;
+  });
+
+  router.get("/api/cars/:id/booked-dates", async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    ctx.set("Cache-Control", "no-cache");
+    ctx.body = await bookedDates(deps, requestDb(ctx), id);
+  });
+
+  return router;
+}

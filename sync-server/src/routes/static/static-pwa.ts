@@ -1,0 +1,127 @@
+import { existsSync } from "node:fs";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import type { Context, Middleware } from "koa";
+import { carPicturesDir } from "@car-rental/db";
+import { errorMessages } from "@car-rental/shared/messages";
+import type { AppDeps } from "../../deps";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const REVALIDATE = "no-cache";
+const ONE_DAY = "public, max-age=86400";
+
+/** Paths the API and the object store own; the PWA never answers them. */
+const BACKEND_PREFIXES = ["/api/", "/objects/", "/uploads/"];
+const CAR_PICTURE = /^\/cars\/([a-z0-9][a-z0-9-]*\.svg)$/;
+
+/**
+ * The file under `root` a URL path names, or null when it would leave the
+ * folder or names a hidden file. Works on the decoded path segment by segment,
+ * so `..`, encoded slashes and absolute paths cannot escape.
+ */
+export function resolveInside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes("\0") || decoded.includes("\\")) return null;
+  const segments = decoded.split("/").filter((segment) => segment !== "");
+  if (segments.length === 0 || segments.some((segment) => segment.startsWith("."))) return null;
+  const file = path.join(root, ...segments);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+/** Streams a regular file with validators for conditional requests; false when there is none. */
+async function sendFile(ctx: Context, file: string, cacheControl: string): Promise<boolean> {
+  let info;
+  try {
+    info = await stat(file);
+  } catch {
+    return false;
+  }
+  if (!info.isFile()) return false;
+  ctx.status = 200;
+  ctx.set("Cache-Control", cacheControl);
+  ctx.set("ETag", `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`);
+  ctx.lastModified = info.mtime;
+  ctx.type = path.extname(file);
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return true;
+  }
+  ctx.length = info.size;
+  ctx.body = createReadStream(file);
+  return true;
+}
+
+/** Whether a router matched the path with another method (it will answer 405 itself). */
+function matchedSomeRoute(ctx: Context): boolean {
+  if (!("matched" in ctx) || !Array.isArray(ctx.matched)) return false;
+  return ctx.matched.some(
+    (layer: unknown) =>
+      typeof layer === "object" &&
+      layer !== null &&
+      "methods" in layer &&
+      Array.isArray(layer.methods) &&
+      layer.methods.length > 0,
+  );
+}
+
+const accepted = (ctx: Context) => ctx.method === "GET" || ctx.method === "HEAD";
+const hasExtension = (urlPath: string) => path.posix.extname(urlPath) !== "";
+
+/**
+ * Serves the built PWA from `config.pwaDist` (when it was built): hashed
+ * `assets/` cached for a year, everything else revalidated, and the SPA
+ * fallback: a page request without a file extension gets `index.html`, so
+ * client routes survive a reload. The bundled car pictures are served at
+ * `/cars/<name>.svg` even without a build. Unmatched API paths answer a JSON 404.
+ */
+export function staticPwa(deps: Pick<AppDeps, "config">): Middleware {
+  const dist = path.resolve(deps.config.pwaDist);
+  const pictures = path.resolve(carPicturesDir);
+  const hasPwa = existsSync(path.join(dist, "index.html"));
+  const indexHtml = path.join(dist, "index.html");
+
+  return async function servePwa(ctx, next) {
+    if (BACKEND_PREFIXES.some((prefix) => ctx.path.startsWith(prefix))) {
+      // Nothing answered: say so in the API's own format (unless a router will answer 405).
+      if (!matchedSomeRoute(ctx) && ctx.body == null) {
+        ctx.status = 404;
+        ctx.body = { error: { code: "NOT_FOUND", message: errorMessages.NOT_FOUND } };
+      }
+      return;
+    }
+    if (!accepted(ctx)) return next();
+
+    const picture = CAR_PICTURE.exec(ctx.path)?.[1];
+    if (picture) {
+      const fromBuild = hasPwa ? resolveInside(dist, `/cars/${picture}`) : null;
+      if (fromBuild && (await sendFile(ctx, fromBuild, ONE_DAY))) return;
+      const bundled = resolveInside(pictures, `/${picture}`);
+      if (bundled && (await sendFile(ctx, bundled, ONE_DAY))) return;
+      return next();
+    }
+    if (!hasPwa) return next();
+
+    if (ctx.path === "/" || ctx.path === "/index.html") {
+      await sendFile(ctx, indexHtml, REVALIDATE);
+      return;
+    }
+    const file = resolveInside(dist, ctx.path);
+    if (file && (await sendFile(ctx, file, ctx.path.startsWith("/assets/") ? IMMUTABLE : REVALIDATE))) return;
+    // A missing file stays a 404 (so does a hidden or malformed path); only page addresses fall back to the app.
+    if (
+      !file ||
+      ctx.path.startsWith("/assets/") ||
+      hasExtension(ctx.path) ||
+      ctx.accepts("html") !== "html"
+    ) {
+      return next();
+    }
+    await sendFile(ctx, indexHtml, REVALIDATE);
+  };
+}

@@ -1,0 +1,103 @@
+import type { Knex } from "knex";
+import { SQLSTATE, sqlState } from "@car-rental/db";
+import { nameKey, type BlockedName, type BlockedNameInput } from "@car-rental/shared/schemas/blocked-name";
+import { NotFound } from "../../errors";
+
+export const BLOCKED_NAME_NOT_FOUND = "Blocked name not found";
+
+/** A row of the `blocked_names` table. */
+export type BlockedNameRow = {
+  id: string;
+  full_name: string;
+  name_key: string;
+  reason: string | null;
+  blocked_by: string;
+  deleted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  /** int8: a string on both engines. */
+  version: string | number;
+};
+
+export function blockedNamesTable(db: Knex): Knex.QueryBuilder<BlockedNameRow, BlockedNameRow[]> {
+  return db<BlockedNameRow>("blocked_names");
+}
+
+export function toBlockedName(row: BlockedNameRow): BlockedName {
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    reason: row.reason,
+    blockedBy: row.blocked_by,
+    createdAt: row.created_at.toISOString(),
+    version: Number(row.version),
+    updatedAt: row.updated_at.toISOString(),
+    deletedAt: row.deleted_at ? row.deleted_at.toISOString() : null,
+  };
+}
+
+/** The blocklist (not unblocked), newest first. */
+export async function listBlockedNames(db: Knex): Promise<BlockedName[]> {
+  const rows = await blockedNamesTable(db)
+    .whereNull("deleted_at")
+    .orderBy([
+      { column: "created_at", order: "desc" },
+      { column: "id", order: "desc" },
+    ]);
+  return rows.map(toBlockedName);
+}
+
+function findBlocked(db: Knex, key: string): Promise<BlockedNameRow | undefined> {
+  return blockedNamesTable(db).where({ name_key: key }).whereNull("deleted_at").first();
+}
+
+/**
+ * Blocks a name. Idempotent by name: blocking a name that is already blocked
+ * (compared trimmed, case-insensitive, inner spaces collapsed) changes
+ * nothing and answers the existing entry with `created: false`.
+ */
+export async function blockName(
+  db: Knex,
+  input: BlockedNameInput,
+): Promise<{ blockedName: BlockedName; created: boolean }> {
+  const key = nameKey(input.fullName);
+  const existing = await findBlocked(db, key);
+  if (existing) return { blockedName: toBlockedName(existing), created: false };
+  try {
+    // A savepoint: inside a request's transaction a refused insert must not abort it.
+    const row = await db.transaction(async (trx) => {
+      const [inserted] = await blockedNamesTable(trx)
+        .insert({
+          full_name: input.fullName,
+          name_key: key,
+          reason: input.reason,
+          blocked_by: input.blockedBy,
+        })
+        .returning("*");
+      return inserted;
+    });
+    if (!row) throw new Error("insert returned no blocked name");
+    return { blockedName: toBlockedName(row), created: true };
+  } catch (error) {
+    // Another request blocked the same name a moment ago.
+    if (sqlState(error) !== SQLSTATE.uniqueViolation) throw error;
+    const winner = await findBlocked(db, key);
+    if (!winner) throw error;
+    return { blockedName: toBlockedName(winner), created: false };
+  }
+}
+
+/**
+ * Unblocks a name (a tombstone, so the admin mirrors learn of it). Unblocking
+ * an entry that is already unblocked is a no-op (a replayed delete succeeds).
+ * @throws NotFound when there never was such an entry.
+ */
+export async function unblockName(db: Knex, id: string, now: Date): Promise<void> {
+  const updated = await blockedNamesTable(db)
+    .where({ id })
+    .whereNull("deleted_at")
+    .update({ deleted_at: now });
+  if (updated > 0) return;
+  const existing = await blockedNamesTable(db).select("id").where({ id }).first();
+  if (!existing) throw new NotFound(BLOCKED_NAME_NOT_FOUND);
+}

@@ -1,0 +1,207 @@
+import type { Knex } from "knex";
+import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from "@car-rental/shared/constants";
+import { diffDays } from "@car-rental/shared/dates";
+import { addMoney, compareMoney, normalizeMoney, subtractMoney } from "@car-rental/shared/money";
+import type { AdminBookingInput, BookingView } from "@car-rental/shared/schemas/booking";
+import type { Payment, PaymentInput } from "@car-rental/shared/schemas/payment";
+import { CarUnavailable, NotFound, PaymentRefused } from "../../errors";
+import { carsTable, type CarRow } from "../cars/car-record";
+import { findBookingView, selectBookingViews, toBookingView } from "./booking-view";
+import { findOrCreateCustomer, insertBooking, withOverlapGuard } from "./booking-store";
+
+/** Default and largest page of `GET /api/admin/bookings`. */
+export const BOOKING_LIST_DEFAULT_LIMIT = 500;
+export const BOOKING_LIST_MAX_LIMIT = 5000;
+
+export type BookingListFilter = {
+  status?: BookingStatus | undefined;
+  /** Bookings that end on or after this date (YYYY-MM-DD). */
+  from?: string | undefined;
+  /** Bookings that start on or before this date (YYYY-MM-DD). */
+  to?: string | undefined;
+  /** Part of the customer's name or e-mail or of the car's name, case-insensitive. */
+  q?: string | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+};
+
+const isActive = (status: BookingStatus) => ACTIVE_BOOKING_STATUSES.some((active) => active === status);
+
+/** `%` and `_` typed by the admin are literal characters in the search, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The booking views, newest first, filtered as asked. */
+export async function listBookings(db: Knex, filter: BookingListFilter = {}): Promise<BookingView[]> {
+  const query = selectBookingViews(db)
+    .orderBy([
+      { column: "b.created_at", order: "desc" },
+      { column: "b.id", order: "desc" },
+    ])
+    .limit(Math.min(filter.limit ?? BOOKING_LIST_DEFAULT_LIMIT, BOOKING_LIST_MAX_LIMIT))
+    .offset(filter.offset ?? 0);
+  if (filter.status) query.where("b.status", filter.status);
+  if (filter.from) query.where("b.return_date", ">=", filter.from);
+  if (filter.to) query.where("b.pickup_date", "<=", filter.to);
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = likePattern(q);
+    query.where((w) =>
+      w.whereILike("c.full_name", pattern).orWhereILike("c.email", pattern).orWhereILike("k.name", pattern),
+    );
+  }
+  const rows = await query;
+  return rows.map(toBookingView);
+}
+
+async function viewOf(db: Knex, id: string): Promise<BookingView> {
+  const view = await findBookingView(db, id);
+  if (!view) throw new NotFound("Booking not found");
+  return view;
+}
+
+/** The car of an admin booking: by id when given, else by exact name; archived cars do not count. */
+async function findCarFor(db: Knex, input: AdminBookingInput): Promise<CarRow> {
+  const query = carsTable(db).whereNull("deleted_at");
+  if (input.carId) query.where({ id: input.carId });
+  else query.where({ name: input.carName }).orderBy("created_at");
+  const car = await query.first();
+  if (!car) throw new NotFound("Car not found");
+  return car;
+}
+
+/**
+ * `POST /api/admin/bookings`: the admin's own booking (spec §3). The customer
+ * is found by e-mail or created (the spec's payload has no phone: stored as
+ * ''). The admin's total stands as the whole price: subtotal = total, no
+ * driver, distance or insurance lines; the daily rate recorded is the car's
+ * current one. Past dates are allowed (recording a rental already done), but
+ * a pending or confirmed booking must fit the calendar (409 DATES_UNAVAILABLE)
+ * and needs a car that is available. No mail is sent.
+ */
+export async function createAdminBooking(db: Knex, input: AdminBookingInput): Promise<BookingView> {
+  return db.transaction(async (trx) => {
+    const car = await findCarFor(trx, input);
+    if (isActive(input.status) && !car.available) throw new CarUnavailable();
+    const customer = await findOrCreateCustomer(trx, {
+      fullName: input.customerName,
+      email: input.customerEmail,
+      phone: "",
+    });
+    const total = normalizeMoney(input.total);
+    const id = await insertBooking(trx, {
+      customerId: customer.id,
+      carId: car.id,
+      range: { start: input.pickupDate, end: input.returnDate, pickupTime: input.pickupTime },
+      withDriver: false,
+      driverService: "none",
+      distanceService: "none",
+      wantsDelivery: false,
+      deliveryAddress: null,
+      totalDays: diffDays(input.pickupDate, input.returnDate),
+      dailyRate: normalizeMoney(car.daily_rate),
+      subtotal: total,
+      driverFee: "0.00",
+      distanceFee: "0.00",
+      insurance: "0.00",
+      total,
+      status: input.status,
+      source: "admin",
+      bookingTokenHash: null,
+    });
+    return viewOf(trx, id);
+  });
+}
+
+type BookingLockRow = {
+  id: string;
+  car_id: string;
+  status: string;
+  pickup_date: string;
+  return_date: string;
+  pickup_time: string;
+  total: string;
+  amount_paid: string;
+};
+
+async function lockBooking(trx: Knex.Transaction, id: string): Promise<BookingLockRow> {
+  const row = await trx<BookingLockRow>("bookings")
+    .select<BookingLockRow[]>(
+      "id",
+      "car_id",
+      "status",
+      "pickup_date",
+      "return_date",
+      "pickup_time",
+      "total",
+      "amount_paid",
+    )
+    .where({ id })
+    .forUpdate()
+    .first();
+  if (!row) throw new NotFound("Booking not found");
+  return row;
+}
+
+/**
+ * `PATCH /api/admin/bookings/:id/status`: any of the four statuses at any
+ * time. Making a booking pending or confirmed again is checked by the
+ * database once more (409 DATES_UNAVAILABLE when its dates were taken).
+ */
+export async function setBookingStatus(db: Knex, id: string, status: BookingStatus): Promise<BookingView> {
+  return db.transaction(async (trx) => {
+    const booking = await lockBooking(trx, id);
+    if (booking.status !== status) {
+      const view = await viewOf(trx, id);
+      const candidate = { start: view.pickupDate, end: view.returnDate, pickupTime: view.pickupTime };
+      await withOverlapGuard(trx, booking.car_id, candidate, (savepoint) =>
+        savepoint("bookings").where({ id }).update({ status }),
+      );
+    }
+    return viewOf(trx, id);
+  });
+}
+
+/** The payment call's answer: the booking view (amountPaid updated), also as `booking`, and the ledger row. */
+export type PaymentAnswer = BookingView & { booking: BookingView; payment: Payment };
+
+type PaymentRow = { id: string; booking_id: string; amount: string; note: string | null; created_at: Date };
+
+/**
+ * `PATCH /api/admin/bookings/:id/payment`: records one payment in the ledger
+ * and adds it to `amount_paid`, with the booking row locked so two payments
+ * never both fit one balance. More than the balance still owed is refused
+ * (422 PAYMENT_EXCEEDS_BALANCE, details.balance). All arithmetic in centavos.
+ */
+export async function addPayment(db: Knex, id: string, input: PaymentInput): Promise<PaymentAnswer> {
+  return db.transaction(async (trx) => {
+    const booking = await lockBooking(trx, id);
+    const balance = subtractMoney(booking.total, booking.amount_paid);
+    if (compareMoney(input.amount, 0) <= 0) throw new PaymentRefused("PAYMENT_INVALID");
+    if (compareMoney(input.amount, balance) > 0) {
+      throw new PaymentRefused("PAYMENT_EXCEEDS_BALANCE", {
+        balance: compareMoney(balance, 0) < 0 ? "0.00" : balance,
+      });
+    }
+    const [payment] = await trx<PaymentRow>("payments")
+      .insert({ booking_id: id, amount: input.amount, note: input.note })
+      .returning<PaymentRow[]>(["id", "booking_id", "amount", "note", "created_at"]);
+    if (!payment) throw new Error("insert returned no payment");
+    await trx("bookings")
+      .where({ id })
+      .update({ amount_paid: addMoney(booking.amount_paid, input.amount) });
+    const view = await viewOf(trx, id);
+    return {
+      ...view,
+      booking: view,
+      payment: {
+        id: payment.id,
+        bookingId: payment.booking_id,
+        amount: normalizeMoney(payment.amount),
+        note: payment.note,
+        createdAt: payment.created_at.toISOString(),
+      },
+    };
+  });
+}

@@ -1,0 +1,138 @@
+import type { Knex } from "knex";
+import { SQLSTATE, sqlState } from "@car-rental/db";
+import { conflictingRanges, pickupTimeToClock, type BookedRange } from "@car-rental/shared/availability";
+import type { BookingStatus, DistanceService, DriverService } from "@car-rental/shared/constants";
+import { DatesUnavailable } from "../../errors";
+import { activeRanges } from "../cars/cars.service";
+import { customersTable, type CustomerRow } from "../customers/customer-record";
+
+/** The columns a new booking is stored with. */
+export type NewBooking = {
+  customerId: string;
+  carId: string;
+  range: BookedRange;
+  withDriver: boolean;
+  driverService: DriverService;
+  distanceService: DistanceService;
+  wantsDelivery: boolean;
+  deliveryAddress: string | null;
+  totalDays: number;
+  dailyRate: string;
+  subtotal: string;
+  driverFee: string;
+  distanceFee: string;
+  insurance: string;
+  total: string;
+  status: BookingStatus;
+  source: "public" | "admin";
+  bookingTokenHash: string | null;
+};
+
+/**
+ * The 409 of a booking that would overlap another: the active ranges of the
+ * car that collide with `candidate`, read after the database refused it (the
+ * winner of a race is committed by then). `ranges` is the shared
+ * `datesUnavailableDetailsSchema`; `conflicts` carries the same list.
+ */
+export async function datesUnavailable(
+  db: Knex,
+  carId: string,
+  candidate: BookedRange,
+): Promise<DatesUnavailable> {
+  const conflicts = conflictingRanges(candidate, await activeRanges(db, carId, candidate.start));
+  return new DatesUnavailable({ ranges: conflicts, conflicts });
+}
+
+/**
+ * Runs `write` in a savepoint and turns the exclusion constraint's refusal
+ * (SQLSTATE 23P01, `bookings_no_overlap`) into DATES_UNAVAILABLE with the
+ * conflicting ranges. The database is the guarantee, not a prior read.
+ */
+export async function withOverlapGuard<T>(
+  trx: Knex.Transaction,
+  carId: string,
+  candidate: BookedRange,
+  write: (savepoint: Knex.Transaction) => Promise<T>,
+): Promise<T> {
+  try {
+    return await trx.transaction(write);
+  } catch (err) {
+    if (sqlState(err) === SQLSTATE.exclusionViolation) throw await datesUnavailable(trx, carId, candidate);
+    throw err;
+  }
+}
+
+/** Inserts a booking; an overlap with an active booking of the car is a 409 DATES_UNAVAILABLE. */
+export async function insertBooking(trx: Knex.Transaction, booking: NewBooking): Promise<string> {
+  return withOverlapGuard(trx, booking.carId, booking.range, async (savepoint) => {
+    const [row] = await savepoint("bookings")
+      .insert({
+        customer_id: booking.customerId,
+        car_id: booking.carId,
+        pickup_date: booking.range.start,
+        return_date: booking.range.end,
+        pickup_time: pickupTimeToClock(booking.range.pickupTime),
+        with_driver: booking.withDriver,
+        driver_service: booking.driverService,
+        distance_service: booking.distanceService,
+        wants_delivery: booking.wantsDelivery,
+        delivery_address: booking.deliveryAddress,
+        total_days: booking.totalDays,
+        daily_rate: booking.dailyRate,
+        subtotal: booking.subtotal,
+        driver_fee: booking.driverFee,
+        distance_fee: booking.distanceFee,
+        insurance: booking.insurance,
+        total: booking.total,
+        status: booking.status,
+        source: booking.source,
+        booking_token_hash: booking.bookingTokenHash,
+      })
+      .returning<{ id: string }[]>("id");
+    if (!row) throw new Error("insert returned no booking");
+    return row.id;
+  });
+}
+
+export type CustomerDetails = {
+  fullName: string;
+  email: string;
+  phone: string;
+  license?: string | null;
+  facebookProfile?: string | null;
+};
+
+/** The live customer with this e-mail (case-insensitive), or undefined. */
+export async function findCustomerByEmail(db: Knex, email: string): Promise<CustomerRow | undefined> {
+  return customersTable(db).whereRaw("lower(email) = lower(?)", [email]).whereNull("deleted_at").first();
+}
+
+/**
+ * The customer with this e-mail (case-insensitive); a new one with `details`
+ * when there is none. An existing customer's stored details are never
+ * overwritten. Two first bookings with one e-mail at once: the unique index
+ * on lower(email) lets one insert win, the other re-reads it.
+ */
+export async function findOrCreateCustomer(
+  trx: Knex.Transaction,
+  details: CustomerDetails,
+): Promise<CustomerRow> {
+  const existing = await findCustomerByEmail(trx, details.email);
+  if (existing) return existing;
+  const inserted = await trx.raw<{ rows: CustomerRow[] }>(
+    `insert into customers (full_name, email, phone, license, facebook_profile)
+     values (?, ?, ?, ?, ?)
+     on conflict (lower(email)) where deleted_at is null do nothing
+     returning *`,
+    [
+      details.fullName,
+      details.email,
+      details.phone,
+      details.license ?? null,
+      details.facebookProfile ?? null,
+    ],
+  );
+  const row = inserted.rows[0] ?? (await findCustomerByEmail(trx, details.email));
+  if (!row) throw new Error("customer vanished after a conflicting insert");
+  return row;
+}

@@ -1,0 +1,128 @@
+import type { Knex } from "knex";
+import { clockToPickupTime } from "@car-rental/shared/availability";
+import { BOOKING_STATUSES, type BookingStatus } from "@car-rental/shared/constants";
+import { normalizeMoney } from "@car-rental/shared/money";
+import type { BookingView } from "@car-rental/shared/schemas/booking";
+import { driverServiceSchema, distanceServiceSchema } from "@car-rental/shared/schemas/booking";
+
+/** One row of `selectBookingViews`: a booking joined with its customer and car. */
+export type BookingViewRow = {
+  id: string;
+  created_at: Date;
+  customer_id: string;
+  customer_name: string;
+  customer_email: string;
+  car_id: string;
+  car_name: string;
+  car_category: string;
+  pickup_date: string;
+  return_date: string;
+  pickup_time: string;
+  total_days: number;
+  daily_rate: string;
+  subtotal: string;
+  with_driver: boolean;
+  driver_fee: string;
+  driver_service: string;
+  distance_service: string;
+  distance_fee: string;
+  insurance: string;
+  total: string;
+  amount_paid: string;
+  status: string;
+  wants_delivery: boolean;
+  delivery_address: string | null;
+  /** int8 comes back as a string on both engines. */
+  version: string | number;
+  updated_at: Date;
+};
+
+const VIEW_COLUMNS = [
+  "b.id",
+  "b.created_at",
+  "b.customer_id",
+  "c.full_name as customer_name",
+  "c.email as customer_email",
+  "b.car_id",
+  "k.name as car_name",
+  "k.category as car_category",
+  "b.pickup_date",
+  "b.return_date",
+  "b.pickup_time",
+  "b.total_days",
+  "b.daily_rate",
+  "b.subtotal",
+  "b.with_driver",
+  "b.driver_fee",
+  "b.driver_service",
+  "b.distance_service",
+  "b.distance_fee",
+  "b.insurance",
+  "b.total",
+  "b.amount_paid",
+  "b.status",
+  "b.wants_delivery",
+  "b.delivery_address",
+  "b.version",
+  "b.updated_at",
+];
+
+/**
+ * The booking-view query: bookings (alias `b`) joined with their customer
+ * (`c`) and car (`k`), selecting every column `toBookingView` needs. Callers
+ * add their own `where` / `orderBy` / `limit` (e.g. `.where('b.customer_id', id)`).
+ * Archived cars and deleted customers are still joined: history stays readable.
+ */
+export function selectBookingViews(db: Knex): Knex.QueryBuilder<BookingViewRow, BookingViewRow[]> {
+  return db<BookingViewRow>("bookings as b")
+    .join("customers as c", "c.id", "b.customer_id")
+    .join("cars as k", "k.id", "b.car_id")
+    .select<BookingViewRow[]>(VIEW_COLUMNS);
+}
+
+function isBookingStatus(value: string): value is BookingStatus {
+  return BOOKING_STATUSES.some((status) => status === value);
+}
+
+function toIso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** Maps a `selectBookingViews` row to the shared `BookingView` (camelCase, money as "2500.00"). */
+export function toBookingView(row: BookingViewRow): BookingView {
+  return {
+    id: row.id,
+    createdAt: toIso(row.created_at),
+    customerId: row.customer_id,
+    customerName: row.customer_name,
+    customerEmail: row.customer_email,
+    carId: row.car_id,
+    carName: row.car_name,
+    carCategory: row.car_category,
+    pickupDate: row.pickup_date,
+    returnDate: row.return_date,
+    pickupTime: clockToPickupTime(row.pickup_time),
+    totalDays: row.total_days,
+    dailyRate: normalizeMoney(row.daily_rate),
+    subtotal: normalizeMoney(row.subtotal),
+    withDriver: row.with_driver,
+    driverFee: normalizeMoney(row.driver_fee),
+    driverService: driverServiceSchema.catch("none").parse(row.driver_service),
+    distanceService: distanceServiceSchema.catch("none").parse(row.distance_service),
+    distanceFee: normalizeMoney(row.distance_fee),
+    insurance: normalizeMoney(row.insurance),
+    total: normalizeMoney(row.total),
+    amountPaid: normalizeMoney(row.amount_paid),
+    status: isBookingStatus(row.status) ? row.status : "pending",
+    wantsDelivery: row.wants_delivery,
+    deliveryAddress: row.delivery_address,
+    version: Number(row.version),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+/** The view of one booking, or undefined when there is no such booking. */
+export async function findBookingView(db: Knex, id: string): Promise<BookingView | undefined> {
+  const row = await selectBookingViews(db).where("b.id", id).first();
+  return row ? toBookingView(row) : undefined;
+}

@@ -1,0 +1,169 @@
+import { createHash } from "node:crypto";
+import type { Knex } from "knex";
+import { clockToPickupTime, type BookedRange } from "@car-rental/shared/availability";
+import { manilaNow } from "@car-rental/shared/dates";
+import { carFormMessages } from "@car-rental/shared/messages";
+import { CAR_IMAGE_PATH_PATTERN } from "@car-rental/shared/schemas/common";
+import type { AdminCar, Car, CarInput } from "@car-rental/shared/schemas/car";
+import type { AppDeps } from "../../deps";
+import { NotFound, ValidationFailed } from "../../errors";
+import { verifyUploadedObject } from "../objects/upload.service";
+import { carsTable, findLiveCar, toAdminCar, toCar, type CarRow } from "./car-record";
+
+export type CarDeps = Pick<AppDeps, "db" | "storage" | "clock">;
+
+/** The fleet order: as the fleet was added (the seed lists it as the shop presents it), then by name. */
+function fleetOrder(query: Knex.QueryBuilder<CarRow, CarRow[]>): Knex.QueryBuilder<CarRow, CarRow[]> {
+  return query.orderBy([{ column: "created_at" }, { column: "name" }, { column: "id" }]);
+}
+
+/** The public fleet: every car not archived (rented ones too; the card shows them as unavailable). */
+export async function listPublicCars(db: Knex): Promise<Car[]> {
+  const rows = await fleetOrder(carsTable(db).whereNull("deleted_at"));
+  return rows.map(toCar);
+}
+
+/** The admin's fleet: every car not archived, with version and updatedAt. */
+export async function listAdminCars(db: Knex): Promise<AdminCar[]> {
+  const rows = await fleetOrder(carsTable(db).whereNull("deleted_at"));
+  return rows.map(toAdminCar);
+}
+
+/** A weak ETag of a JSON answer: the same body always gives the same tag. */
+export function weakEtag(body: unknown): string {
+  return `W/"${createHash("sha256").update(JSON.stringify(body)).digest("base64url").slice(0, 27)}"`;
+}
+
+/** Whether an `If-None-Match` header matches `etag` (weak comparison, lists and `*` allowed). */
+export function etagMatches(ifNoneMatch: string, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, "");
+  const wanted = strip(etag);
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || strip(tag) === wanted);
+}
+
+/** An uploaded car picture must really be a stored, verified car image before a car points at it. */
+async function checkImage(deps: CarDeps, db: Knex, image: string | undefined): Promise<void> {
+  if (image !== undefined && CAR_IMAGE_PATH_PATTERN.test(image)) {
+    await verifyUploadedObject(deps, image, "car-image", db);
+  }
+}
+
+/** Columns of a (partial) car input; blank optional texts are stored as ''. */
+function toColumns(input: Partial<CarInput>): Partial<CarRow> {
+  const columns: Partial<CarRow> = {};
+  if (input.name !== undefined) columns.name = input.name;
+  if (input.category !== undefined) columns.category = input.category;
+  if (input.dailyRate !== undefined) columns.daily_rate = input.dailyRate;
+  if (input.seats !== undefined) columns.seats = input.seats;
+  if (input.transmission !== undefined) columns.transmission = input.transmission;
+  if (input.fuel !== undefined) columns.fuel = input.fuel;
+  if (input.image !== undefined) columns.image = input.image;
+  if (input.description !== undefined) columns.description = input.description ?? "";
+  if (input.mileage !== undefined) columns.mileage = input.mileage ?? "";
+  if (input.year !== undefined) columns.year = input.year;
+  if (input.plateNumber !== undefined) columns.plate_number = input.plateNumber ?? "";
+  if (input.available !== undefined) columns.available = input.available;
+  return columns;
+}
+
+/**
+ * Adds a car. A new car needs a picture ('Please upload a car image'); the
+ * year defaults to the current year in Manila.
+ */
+export async function createCar(deps: CarDeps, db: Knex, input: CarInput): Promise<AdminCar> {
+  if (input.image === undefined) {
+    const message = carFormMessages.validationError.description;
+    throw new ValidationFailed(message, { fields: { image: [message] } });
+  }
+  return db.transaction(async (trx) => {
+    await checkImage(deps, trx, input.image);
+    const year = input.year ?? Number(manilaNow(deps.clock.now()).date.slice(0, 4));
+    const [row] = await carsTable(trx)
+      .insert({ ...toColumns(input), year })
+      .returning("*");
+    if (!row) throw new Error("insert returned no car");
+    return toAdminCar(row);
+  });
+}
+
+/**
+ * Changes the given fields of a car (a full body replaces them all; fields
+ * left out keep their value). Unknown or archived cars are a 404.
+ */
+export async function updateCar(
+  deps: CarDeps,
+  db: Knex,
+  id: string,
+  changes: Partial<CarInput>,
+): Promise<AdminCar> {
+  return db.transaction(async (trx) => {
+    const existing = await carsTable(trx).where({ id }).whereNull("deleted_at").forUpdate().first();
+    if (!existing) throw new NotFound("Car not found");
+    await checkImage(deps, trx, changes.image);
+    const columns = toColumns(changes);
+    if (Object.keys(columns).length === 0) return toAdminCar(existing);
+    const [row] = await carsTable(trx).where({ id }).update(columns).returning("*");
+    if (!row) throw new NotFound("Car not found");
+    return toAdminCar(row);
+  });
+}
+
+export type DeletedCar = { ok: true; id: string; archived: boolean };
+
+/**
+ * Removes a car from the fleet. The row stays as a tombstone (`deleted_at`),
+ * which the admin sync needs; `archived` says whether the car has bookings,
+ * whose history stays intact and readable.
+ */
+export async function deleteCar(db: Knex, id: string): Promise<DeletedCar> {
+  return db.transaction(async (trx) => {
+    const [row] = await carsTable(trx)
+      .where({ id })
+      .whereNull("deleted_at")
+      .update({ deleted_at: trx.fn.now() })
+      .returning("id");
+    if (!row) throw new NotFound("Car not found");
+    const booking: { id: string } | undefined = await trx("bookings")
+      .select("id")
+      .where({ car_id: id })
+      .first();
+    return { ok: true, id, archived: booking !== undefined };
+  });
+}
+
+type ActiveRangeRow = { pickup_date: string; return_date: string; pickup_time: string };
+
+/**
+ * The pending and confirmed bookings of a car that end today or later, as
+ * booked ranges sorted by start. Served by the partial index
+ * `bookings_car_active_return (car_id, return_date) where status in (pending, confirmed)`:
+ * the status list is literal SQL so the planner can match the index predicate.
+ */
+export async function activeRanges(db: Knex, carId: string, today: string): Promise<BookedRange[]> {
+  const rows = await db<ActiveRangeRow>("bookings")
+    .select<ActiveRangeRow[]>("pickup_date", "return_date", "pickup_time")
+    .where("car_id", carId)
+    .whereRaw("status in ('pending', 'confirmed')")
+    .where("return_date", ">=", today)
+    .orderBy([{ column: "pickup_date" }, { column: "pickup_time" }]);
+  return rows.map((row) => ({
+    start: row.pickup_date,
+    end: row.return_date,
+    pickupTime: clockToPickupTime(row.pickup_time),
+  }));
+}
+
+/**
+ * `GET /api/cars/:id/booked-dates`: the car's active ranges from today
+ * (Manila). A car that does not exist or is archived is a 404.
+ */
+export async function bookedDates(
+  deps: Pick<AppDeps, "clock">,
+  db: Knex,
+  carId: string,
+): Promise<BookedRange[]> {
+  const car = await findLiveCar(db, carId);
+  if (!car) throw new NotFound("Car not found");
+  return activeRanges(db, carId, manilaNow(deps.clock.now()).date);
+}

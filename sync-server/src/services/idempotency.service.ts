@@ -1,0 +1,91 @@
+import { createHash } from "node:crypto";
+import type { Knex } from "knex";
+
+/** Keys are kept at least this long; a replay within it never applies twice. */
+export const IDEMPOTENCY_RETENTION_MS = 8 * 24 * 60 * 60 * 1000;
+
+export type StoredResponse = { status: number; body: unknown };
+export type KeyState =
+  | { kind: "new" }
+  | { kind: "replay"; response: StoredResponse }
+  | { kind: "mismatch" }
+  | { kind: "in-progress" };
+
+/** A stable hash of what a request asks for: method, path and canonical JSON body. */
+export function requestHash(method: string, path: string, body: unknown): string {
+  return createHash("sha256")
+    .update(`${method} ${path}\n${canonicalJson(body)}`)
+    .digest("hex");
+}
+
+function canonicalJson(value: unknown): string {
+  if (value === undefined) return "";
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Claims a key inside the request's transaction. The transaction-scoped
+ * advisory lock makes a concurrent repeat see "in-progress" at once instead of
+ * waiting; the key row is written in the same transaction as the change, so a
+ * crash before commit leaves neither, and a replay then runs afresh.
+ */
+export async function claimKey(
+  trx: Knex.Transaction,
+  key: string,
+  method: string,
+  path: string,
+  hash: string,
+): Promise<KeyState> {
+  const lock = await trx.raw<{ rows: { locked: boolean }[] }>(
+    "select pg_try_advisory_xact_lock(hashtextextended(?, 7)) as locked",
+    [`idempotency:${key}`],
+  );
+  if (!lock.rows[0]?.locked) return { kind: "in-progress" };
+  const existing = await trx("idempotency_keys")
+    .where({ key })
+    .first<{ request_hash: string; status: number | null; response_body: unknown } | undefined>();
+  if (existing) {
+    if (existing.request_hash !== hash) return { kind: "mismatch" };
+    if (existing.status === null) return { kind: "in-progress" };
+    return { kind: "replay", response: { status: existing.status, body: existing.response_body } };
+  }
+  await trx("idempotency_keys").insert({ key, method, path, request_hash: hash });
+  return { kind: "new" };
+}
+
+/** Stores the answer of a key (in the request's transaction, or alone for a refusal after rollback). */
+export async function storeResponse(
+  db: Knex,
+  key: string,
+  method: string,
+  path: string,
+  hash: string,
+  response: StoredResponse,
+  now: Date,
+): Promise<void> {
+  await db("idempotency_keys")
+    .insert({
+      key,
+      method,
+      path,
+      request_hash: hash,
+      status: response.status,
+      response_body: JSON.stringify(response.body ?? null),
+      completed_at: now,
+    })
+    .onConflict("key")
+    .merge(["status", "response_body", "completed_at"]);
+}
+
+export async function pruneIdempotencyKeys(knex: Knex, now: Date): Promise<void> {
+  await knex("idempotency_keys")
+    .where("created_at", "<", new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS))
+    .delete();
+}

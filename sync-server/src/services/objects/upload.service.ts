@@ -1,0 +1,321 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import type { Readable } from "node:stream";
+import type { Knex } from "knex";
+import { UPLOAD_URL_TTL_MINUTES, type UploadPurpose } from "@car-rental/shared/constants";
+import { validationMessages } from "@car-rental/shared/messages";
+import type { AppDeps } from "../../deps";
+import { NotFound, UploadRefused, ValidationFailed } from "../../errors";
+import {
+  detectFileType,
+  isAllowedType,
+  normalizeContentType,
+  fileRules,
+  type AllowedFileType,
+} from "../../storage/file-type";
+import { incomingKeyOf, objectPathOf, parseObjectPath, purposeFolder } from "../../storage/object-key";
+
+export type UploadDeps = Pick<AppDeps, "db" | "storage" | "clock">;
+
+export type UploadRequest = {
+  purpose: UploadPurpose;
+  /** What the browser says the file is; checked at once, but only the bytes decide. */
+  contentType?: string | undefined;
+  /** What the browser says the size is; checked at once, and again on the bytes. */
+  size?: number | undefined;
+};
+
+export type UploadTicket = { uploadURL: string; objectPath: string };
+
+export type VerifiedObject = {
+  objectPath: string;
+  purpose: UploadPurpose;
+  contentType: AllowedFileType;
+  size: number;
+};
+
+/** A row of `objects` as the database hands it back (bigint columns arrive as strings). */
+type ObjectRow = {
+  path: string;
+  purpose: string;
+  content_type: string | null;
+  size: string | number | null;
+  upload_token_hash: string;
+  expires_at: Date;
+  uploaded_at: Date | null;
+};
+
+export const UPLOAD_TTL_MS = UPLOAD_URL_TTL_MINUTES * 60 * 1000;
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/** An upload token is `<object uuid>.<secret>`: the uuid finds the row, the secret proves the right to it. */
+const TOKEN_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
+
+function refuseDeclared(request: UploadRequest): void {
+  const rule = fileRules[request.purpose];
+  if (request.size !== undefined && request.size > rule.maxBytes) throw new UploadRefused("UPLOAD_TOO_LARGE");
+  if (
+    request.contentType !== undefined &&
+    !isAllowedType(request.purpose, normalizeContentType(request.contentType))
+  ) {
+    throw new UploadRefused("UPLOAD_INVALID");
+  }
+}
+
+/**
+ * Opens an upload: records the object (purpose, what was declared, the hash of
+ * a one-time token, an expiry 15 minutes from now) and answers where to PUT
+ * the bytes. With a bucket that is a presigned PUT to it; otherwise
+ * `<origin>/uploads/<token>` on this server. A declared size or type that can
+ * never be accepted is refused at once.
+ * @param origin the origin the browser reached this server at.
+ * @param db the request's database handle (its idempotency transaction, if any).
+ */
+export async function createUpload(
+  deps: UploadDeps,
+  request: UploadRequest,
+  origin: string,
+  db: Knex | Knex.Transaction = deps.db.knex,
+): Promise<UploadTicket> {
+  refuseDeclared(request);
+  const id = randomUUID();
+  const key = `${purposeFolder[request.purpose]}/${id}`;
+  const token = `${id}.${randomBytes(32).toString("base64url")}`;
+  const now = deps.clock.now();
+  await db("objects").insert({
+    path: key,
+    purpose: request.purpose,
+    declared_content_type: request.contentType ?? null,
+    declared_size: request.size ?? null,
+    upload_token_hash: sha256(token),
+    expires_at: new Date(now.getTime() + UPLOAD_TTL_MS),
+    created_at: now,
+  });
+  const uploadURL = deps.storage.presignPut
+    ? await deps.storage.presignPut(incomingKeyOf(key), UPLOAD_TTL_MS / 1000)
+    : `${origin}/uploads/${token}`;
+  return { uploadURL, objectPath: objectPathOf(key) };
+}
+
+/**
+ * Reads a stream into memory, refusing it as soon as it passes `limit` bytes.
+ * What follows is discarded unread into memory, so the client still gets the answer.
+ */
+async function readAtMost(stream: Readable, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit) {
+        stream.off("data", onData);
+        stream.off("end", onEnd);
+        stream.off("error", onError);
+        stream.resume();
+        chunks.length = 0;
+        reject(new UploadRefused("UPLOAD_TOO_LARGE"));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    let ended = false;
+    const onEnd = () => {
+      ended = true;
+      resolve(Buffer.concat(chunks, total));
+    };
+    const onError = (err: Error) => reject(err);
+    stream.on("data", onData);
+    stream.once("end", onEnd);
+    stream.once("error", onError);
+    // A client that goes away mid-upload closes the stream without an end.
+    stream.once("close", () => {
+      if (!ended) reject(new ValidationFailed("The upload was interrupted."));
+    });
+  });
+}
+
+/** The type of the bytes if they may be stored for `purpose`; otherwise refuses. */
+function checkBytes(purpose: UploadPurpose, bytes: Buffer): AllowedFileType {
+  if (bytes.length > fileRules[purpose].maxBytes) throw new UploadRefused("UPLOAD_TOO_LARGE");
+  const type = detectFileType(bytes);
+  if (type === null || !isAllowedType(purpose, type)) throw new UploadRefused("UPLOAD_INVALID");
+  return type;
+}
+
+function purposeOf(row: ObjectRow): UploadPurpose {
+  if (row.purpose === "document" || row.purpose === "car-image") return row.purpose;
+  throw new Error(`Unknown object purpose ${row.purpose}`);
+}
+
+/**
+ * Marks the object uploaded, only if nobody did before: of two concurrent
+ * uploads with one token, exactly one wins. Returns whether this call won.
+ */
+async function claimUpload(
+  db: Knex | Knex.Transaction,
+  key: string,
+  type: AllowedFileType,
+  size: number,
+  now: Date,
+  notExpiredAt?: Date,
+): Promise<boolean> {
+  const query = db("objects").where({ path: key }).whereNull("uploaded_at");
+  if (notExpiredAt) query.where("expires_at", ">", notExpiredAt);
+  const claimed = await query.update({ uploaded_at: now, content_type: type, size }, ["path"]);
+  return claimed.length === 1;
+}
+
+async function releaseClaim(db: Knex | Knex.Transaction, key: string): Promise<void> {
+  await db("objects").where({ path: key }).update({ uploaded_at: null, content_type: null, size: null });
+}
+
+/**
+ * Receives the bytes PUT to `/uploads/<token>` (local storage): the token must
+ * exist, be unexpired and unused; the body may not pass the purpose's limit
+ * (reading stops there); the bytes must really be an allowed type. Only then
+ * are they stored and the object marked uploaded. A refused file is not kept.
+ * @param declaredLength the request's Content-Length, when it has one.
+ */
+export async function receiveUpload(
+  deps: UploadDeps,
+  token: string,
+  body: Readable,
+  declaredLength: number | undefined,
+): Promise<{ objectPath: string }> {
+  const match = TOKEN_PATTERN.exec(token);
+  const id = match?.[1];
+  if (!id) throw new NotFound("Unknown upload address");
+  const row = await deps.db
+    .knex("objects")
+    .whereIn(
+      "path",
+      Object.values(purposeFolder).map((folder) => `${folder}/${id}`),
+    )
+    .first<ObjectRow | undefined>();
+  const expected = Buffer.from(row?.upload_token_hash ?? "", "hex");
+  const actual = Buffer.from(sha256(token), "hex");
+  if (!row || expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+    throw new NotFound("Unknown upload address");
+  }
+  if (row.uploaded_at !== null || row.expires_at.getTime() <= deps.clock.now().getTime()) {
+    throw new UploadRefused("UPLOAD_EXPIRED");
+  }
+  const purpose = purposeOf(row);
+  const limit = fileRules[purpose].maxBytes;
+  if (declaredLength !== undefined && declaredLength > limit) throw new UploadRefused("UPLOAD_TOO_LARGE");
+
+  const bytes = await readAtMost(body, limit);
+  const type = checkBytes(purpose, bytes);
+  const now = deps.clock.now();
+  if (!(await claimUpload(deps.db.knex, row.path, type, bytes.length, now, now))) {
+    throw new UploadRefused("UPLOAD_EXPIRED");
+  }
+  try {
+    await deps.storage.put(row.path, bytes, type);
+  } catch (err) {
+    await releaseClaim(deps.db.knex, row.path);
+    throw err;
+  }
+  return { objectPath: objectPathOf(row.path) };
+}
+
+function notUsable(
+  objectPath: string,
+  reason: "malformed" | "unknown" | "wrong-purpose" | "not-uploaded",
+): ValidationFailed {
+  return new ValidationFailed(validationMessages.invalidObjectPath, { objectPath, reason });
+}
+
+/**
+ * Makes sure an object path may be attached to a record: it names an object
+ * of `purpose` whose bytes were uploaded and checked. With S3 the server did
+ * not see the bytes of the upload, so the first call reads them from the
+ * bucket's landing key, checks type and size (deleting and refusing a file
+ * that fails) and moves them to the object's key; later PUTs to the old
+ * presigned URL cannot change what was checked.
+ *
+ * Refuses with `ValidationFailed` (unknown, malformed, wrong purpose, not
+ * uploaded) or `UploadRefused` (the bytes are not an allowed type or too large).
+ * @param db pass the caller's transaction when there is one (PGlite has a single connection).
+ */
+export async function verifyUploadedObject(
+  deps: UploadDeps,
+  objectPath: string,
+  purpose?: UploadPurpose,
+  db: Knex | Knex.Transaction = deps.db.knex,
+): Promise<VerifiedObject> {
+  const parsed = parseObjectPath(objectPath);
+  if (!parsed) throw notUsable(objectPath, "malformed");
+  if (purpose !== undefined && parsed.purpose !== purpose) throw notUsable(objectPath, "wrong-purpose");
+  const row = await db("objects").where({ path: parsed.key }).first<ObjectRow | undefined>();
+  if (!row) throw notUsable(objectPath, "unknown");
+  const rowPurpose = purposeOf(row);
+  if (rowPurpose !== parsed.purpose) throw notUsable(objectPath, "wrong-purpose");
+
+  const verified = (r: ObjectRow): VerifiedObject | null =>
+    r.uploaded_at !== null && r.content_type !== null && isAllowedType(rowPurpose, r.content_type)
+      ? { objectPath, purpose: rowPurpose, contentType: r.content_type, size: Number(r.size ?? 0) }
+      : null;
+  const done = verified(row);
+  if (done) return done;
+  if (!deps.storage.presignPut) throw notUsable(objectPath, "not-uploaded");
+
+  const incoming = incomingKeyOf(parsed.key);
+  const stored = await deps.storage.get(incoming);
+  if (!stored) throw notUsable(objectPath, "not-uploaded");
+  const limit = fileRules[rowPurpose].maxBytes;
+  let bytes: Buffer;
+  let type: AllowedFileType;
+  try {
+    if (stored.size > limit) {
+      stored.body.destroy();
+      throw new UploadRefused("UPLOAD_TOO_LARGE");
+    }
+    bytes = await readAtMost(stored.body, limit);
+    type = checkBytes(rowPurpose, bytes);
+  } catch (err) {
+    if (err instanceof UploadRefused) await deps.storage.delete(incoming);
+    throw err;
+  }
+
+  if (!(await claimUpload(db, parsed.key, type, bytes.length, deps.clock.now()))) {
+    // Verified by a concurrent call in the meantime.
+    const again = await db("objects").where({ path: parsed.key }).first<ObjectRow | undefined>();
+    const result = again && verified(again);
+    if (result) return result;
+    throw notUsable(objectPath, "not-uploaded");
+  }
+  try {
+    await deps.storage.put(parsed.key, bytes, type);
+  } catch (err) {
+    await releaseClaim(db, parsed.key);
+    throw err;
+  }
+  await deps.storage.delete(incoming);
+  return { objectPath, purpose: rowPurpose, contentType: type, size: bytes.length };
+}
+
+export type OpenedObject = {
+  body: Readable;
+  contentType: string;
+  size: number;
+  purpose: UploadPurpose;
+};
+
+/** An uploaded (and checked) object for reading, or null when there is none at that key. */
+export async function openObject(deps: UploadDeps, key: string): Promise<OpenedObject | null> {
+  const row = await deps.db
+    .knex("objects")
+    .where({ path: key })
+    .whereNotNull("uploaded_at")
+    .first<ObjectRow | undefined>();
+  if (!row) return null;
+  const stored = await deps.storage.get(key);
+  if (!stored) return null;
+  return {
+    body: stored.body,
+    contentType: row.content_type ?? stored.contentType ?? "application/octet-stream",
+    size: stored.size,
+    purpose: purposeOf(row),
+  };
+}

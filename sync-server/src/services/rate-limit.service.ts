@@ -1,0 +1,45 @@
+import type { Knex } from "knex";
+
+export type RateLimit = { limit: number; windowSeconds: number };
+export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
+
+/**
+ * Counts one hit against `key` in the current fixed window, in PostgreSQL so
+ * the limit holds across server processes. Returns whether the hit is within
+ * the limit.
+ */
+export async function hitRateLimit(
+  knex: Knex,
+  key: string,
+  rule: RateLimit,
+  now: Date,
+): Promise<RateLimitResult> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const rows = await knex.raw<{ rows: { count: number }[] }>(
+    `insert into rate_limits (key, window_start, count) values (?, ?, 1)
+     on conflict (key, window_start) do update set count = rate_limits.count + 1
+     returning count`,
+    [key, windowStart],
+  );
+  const count = Number(rows.rows[0]?.count ?? 1);
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  return { allowed: count <= rule.limit, count, retryAfterSeconds };
+}
+
+/** Reads the current window's count without adding to it. */
+export async function peekRateLimit(knex: Knex, key: string, rule: RateLimit, now: Date): Promise<RateLimitResult> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const row = await knex("rate_limits").where({ key, window_start: windowStart }).first<{ count: number } | undefined>();
+  const count = Number(row?.count ?? 0);
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+  return { allowed: count < rule.limit, count, retryAfterSeconds };
+}
+
+/** Deletes windows that ended long ago. */
+export async function pruneRateLimits(knex: Knex, now: Date, olderThanSeconds = 86_400): Promise<void> {
+  await knex("rate_limits")
+    .where("window_start", "<", new Date(now.getTime() - olderThanSeconds * 1000))
+    .delete();
+}

@@ -1,0 +1,97 @@
+import { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { S3Config } from "../config";
+import { assertObjectKey } from "./object-key";
+import type { Storage } from "./storage";
+
+function isNotFound(err: unknown): boolean {
+  if (err instanceof S3ServiceException) {
+    return err.name === "NoSuchKey" || err.name === "NotFound" || err.$metadata.httpStatusCode === 404;
+  }
+  return false;
+}
+
+/** The origin the browser reaches the bucket at (for the CSP), as the SDK will address it. */
+export function bucketOrigin(config: S3Config): string {
+  if (config.endpoint) {
+    const endpoint = new URL(config.endpoint);
+    if (config.forcePathStyle) return endpoint.origin;
+    return `${endpoint.protocol}//${config.bucket}.${endpoint.host}`;
+  }
+  return config.forcePathStyle
+    ? `https://s3.${config.region}.amazonaws.com`
+    : `https://${config.bucket}.s3.${config.region}.amazonaws.com`;
+}
+
+export function createS3Client(config: S3Config): S3Client {
+  return new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+    // Other S3-compatible stores (MinIO, R2, s3rver) do not all speak the newer checksum headers.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+}
+
+/**
+ * Objects in an S3-compatible bucket, so several server processes share them.
+ * The browser PUTs uploads straight to the bucket through presigned URLs.
+ */
+export function createS3Storage(config: S3Config, client: S3Client = createS3Client(config)): Storage {
+  const Bucket = config.bucket;
+  const origin = bucketOrigin(config);
+
+  return {
+    kind: "s3",
+    async put(key, body, contentType) {
+      assertObjectKey(key);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    async get(key) {
+      assertObjectKey(key);
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const body = out.Body;
+        if (!(body instanceof Readable)) throw new Error("S3 answered a body that is not a Node stream");
+        return { body, size: out.ContentLength ?? 0, contentType: out.ContentType };
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        throw err;
+      }
+    },
+    async head(key) {
+      assertObjectKey(key);
+      try {
+        const out = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return { size: out.ContentLength ?? 0, contentType: out.ContentType };
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      assertObjectKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async presignPut(key, expiresInSeconds) {
+      assertObjectKey(key);
+      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key }), {
+        expiresIn: expiresInSeconds,
+      });
+    },
+    publicOrigins: () => [origin],
+  };
+}
