@@ -14,14 +14,20 @@ export async function benchApi(url: string): Promise<ApiRow[]> {
   if (!car) throw new Error("no available car");
   const cookie = await adminCookie(url);
   const rows: ApiRow[] = [];
-  rows.push({ name: "GET /api/cars", result: await measure({ url: `${url}/api/cars`, durationSeconds: DURATION }) });
+  rows.push({
+    name: "GET /api/cars",
+    result: await measure({ url: `${url}/api/cars`, durationSeconds: DURATION }),
+  });
   rows.push({
     name: "GET /api/cars/{id}/booked-dates",
     result: await measure({ url: `${url}/api/cars/${car.id}/booked-dates`, durationSeconds: DURATION }),
   });
   rows.push({
     name: "GET /api/blocked-names/check",
-    result: await measure({ url: `${url}/api/blocked-names/check?name=Juan%20Dela%20Cruz`, durationSeconds: DURATION }),
+    result: await measure({
+      url: `${url}/api/blocked-names/check?name=Juan%20Dela%20Cruz`,
+      durationSeconds: DURATION,
+    }),
   });
   rows.push({
     name: "POST /api/bookings",
@@ -36,12 +42,22 @@ export async function benchApi(url: string): Promise<ApiRow[]> {
   });
   rows.push({
     name: "GET /api/admin/sync (full)",
-    result: await measure({ url: `${url}/api/admin/sync`, headers: { Cookie: cookie }, durationSeconds: DURATION }),
+    result: await measure({
+      url: `${url}/api/admin/sync`,
+      headers: { Cookie: cookie },
+      durationSeconds: DURATION,
+    }),
   });
   return rows;
 }
 
-export type RaceResult = { requests: number; succeeded: number; conflicts: number; other: number; ms: number };
+export type RaceResult = {
+  requests: number;
+  succeeded: number;
+  conflicts: number;
+  other: number;
+  ms: number;
+};
 
 /** 200 concurrent requests for overlapping periods of one car: exactly one may win. */
 export async function benchRace(url: string, requests = 200): Promise<RaceResult> {

@@ -28,7 +28,13 @@ const budgets = {
   bookedDatesP99Ms: 20,
 };
 
-type EngineResult = { engine: Engine; ceiling: LoadResult; api: ApiRow[]; race: RaceResult; scale: ScaleResult };
+type EngineResult = {
+  engine: Engine;
+  ceiling: LoadResult;
+  api: ApiRow[];
+  race: RaceResult;
+  scale: ScaleResult;
+};
 
 const serverEnv = (env: Record<string, string>) => ({
   ...env,
@@ -40,7 +46,10 @@ const serverEnv = (env: Record<string, string>) => ({
 async function benchEngine(engine: Engine): Promise<EngineResult> {
   console.info(`\n## ${engine}`);
   const ceilingServer = await startProcess("bench/lib/bare-koa.ts", CEILING_PORT, {});
-  const ceiling = await measure({ url: `${ceilingServer.url}/`, durationSeconds: Number(process.env.BENCH_SECONDS ?? 5) });
+  const ceiling = await measure({
+    url: `${ceilingServer.url}/`,
+    durationSeconds: Number(process.env.BENCH_SECONDS ?? 5),
+  });
   await ceilingServer.stop();
   console.info(`ceiling: ${ceiling.rps} req/s`);
 
@@ -57,12 +66,19 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
   const db = await big.open();
   const seedStarted = performance.now();
   await seedScale(db.knex);
-  const car = await db.knex("cars").whereNull("deleted_at").where({ available: true }).orderBy("created_at").first("id");
+  const car = await db
+    .knex("cars")
+    .whereNull("deleted_at")
+    .where({ available: true })
+    .orderBy("created_at")
+    .first("id");
   await db.close();
   console.info(`scale data seeded in ${Math.round(performance.now() - seedStarted)} ms`);
   server = await startProcess("sync-server/src/main.ts", PORT, serverEnv(big.env));
   const scale = await benchScale(server.url, String(car.id));
-  console.info(`scale: booked-dates p99 ${scale.bookedDates.p99} ms, delta ${scale.delta.bytes} B vs full ${scale.delta.fullBytes} B`);
+  console.info(
+    `scale: booked-dates p99 ${scale.bookedDates.p99} ms, delta ${scale.delta.bytes} B vs full ${scale.delta.fullBytes} B`,
+  );
   await server.stop();
   await big.drop();
   return { engine, ceiling, api, race, scale };
@@ -80,8 +96,13 @@ function report(engines: EngineResult[], pwa: PwaResult | null, failures: string
   );
   for (const e of engines) {
     lines.push(`## API on ${e.engine === "postgres" ? "PostgreSQL" : "embedded PGlite"}`, "");
-    lines.push("| call | req/s | p50 ms | p99 ms | vs bare Koa | non-2xx |", "| --- | ---: | ---: | ---: | ---: | ---: |");
-    lines.push(`| bare Koa JSON route (ceiling) | ${e.ceiling.rps} | ${e.ceiling.p50} | ${e.ceiling.p99} | 100 % | ${e.ceiling.non2xx} |`);
+    lines.push(
+      "| call | req/s | p50 ms | p99 ms | vs bare Koa | non-2xx |",
+      "| --- | ---: | ---: | ---: | ---: | ---: |",
+    );
+    lines.push(
+      `| bare Koa JSON route (ceiling) | ${e.ceiling.rps} | ${e.ceiling.p50} | ${e.ceiling.p99} | 100 % | ${e.ceiling.non2xx} |`,
+    );
     for (const row of e.api) {
       lines.push(
         `| ${row.name} | ${row.result.rps} | ${row.result.p50} | ${row.result.p99} | ${ratio(row.result, e.ceiling)} | ${row.result.non2xx} |`,
@@ -107,7 +128,10 @@ function report(engines: EngineResult[], pwa: PwaResult | null, failures: string
   }
   if (pwa) {
     lines.push("## PWA", "");
-    lines.push("| page | JS gzip KB | CSS gzip KB | Lighthouse perf | a11y | best practices |", "| --- | ---: | ---: | ---: | ---: | ---: |");
+    lines.push(
+      "| page | JS gzip KB | CSS gzip KB | Lighthouse perf | a11y | best practices |",
+      "| --- | ---: | ---: | ---: | ---: | ---: |",
+    );
     for (const p of pwa.pages) {
       const lh = p.lighthouse;
       lines.push(
@@ -115,15 +139,24 @@ function report(engines: EngineResult[], pwa: PwaResult | null, failures: string
       );
     }
     lines.push("");
-    lines.push(`Repeat visit of / offline, from the service worker: ${pwa.offlineRepeatVisitMs} ms to load.`, "");
-    lines.push(`Outbox drain: ${pwa.outboxDrain.entries} admin mutations sent from Chromium in ${pwa.outboxDrain.ms} ms.`, "");
+    lines.push(
+      `Repeat visit of / offline, from the service worker: ${pwa.offlineRepeatVisitMs} ms to load.`,
+      "",
+    );
+    lines.push(
+      `Outbox drain: ${pwa.outboxDrain.entries} admin mutations sent from Chromium in ${pwa.outboxDrain.ms} ms.`,
+      "",
+    );
   }
   lines.push("## Budgets", "");
   lines.push(
     `First view of / ≤ ${budgets.firstViewJsGzipKb} KB gzipped JS; Lighthouse performance ≥ ${budgets.lighthousePerformance} and accessibility ≥ ${budgets.lighthouseAccessibility} on each page; booked-dates p99 ≤ ${budgets.bookedDatesP99Ms} ms at ${SCALE.bookings.toLocaleString("en")} bookings.`,
     "",
   );
-  lines.push(failures.length === 0 ? "All budgets met." : failures.map((f) => `- MISSED: ${f}`).join("\n"), "");
+  lines.push(
+    failures.length === 0 ? "All budgets met." : failures.map((f) => `- MISSED: ${f}`).join("\n"),
+    "",
+  );
   return lines.join("\n");
 }
 

@@ -82,12 +82,15 @@ export async function benchScale(url: string, carId: string): Promise<ScaleResul
   });
   const full = await timedGet(`${url}/api/admin/sync`, cookie);
   const cursor =
-    typeof full.body === "object" && full.body !== null && "cursor" in full.body ? String(full.body.cursor) : "0";
+    typeof full.body === "object" && full.body !== null && "cursor" in full.body
+      ? String(full.body.cursor)
+      : "0";
   // 100 changes made the way the admin makes them: status changes through the API.
   const confirmed = await timedGet(`${url}/api/admin/bookings?status=confirmed&limit=100`, cookie);
   if (!Array.isArray(confirmed.body)) throw new Error("bookings list is not an array");
   for (const booking of confirmed.body) {
-    const id: unknown = typeof booking === "object" && booking !== null && "id" in booking ? booking.id : undefined;
+    const id: unknown =
+      typeof booking === "object" && booking !== null && "id" in booking ? booking.id : undefined;
     const res = await fetch(`${url}/api/admin/bookings/${String(id)}/status`, {
       method: "PATCH",
       headers: { Cookie: cookie, "Content-Type": "application/json" },
@@ -99,6 +102,12 @@ export async function benchScale(url: string, carId: string): Promise<ScaleResul
   return {
     bookedDates,
     bookingsList,
-    delta: { changes: confirmed.body.length, ms: Math.round(delta.ms), bytes: delta.bytes, fullBytes: full.bytes, fullMs: Math.round(full.ms) },
+    delta: {
+      changes: confirmed.body.length,
+      ms: Math.round(delta.ms),
+      bytes: delta.bytes,
+      fullBytes: full.bytes,
+      fullMs: Math.round(full.ms),
+    },
   };
 }

@@ -1,6 +1,13 @@
 import autocannon from "autocannon";
 
-export type LoadResult = { requests: number; rps: number; p50: number; p99: number; non2xx: number; errors: number };
+export type LoadResult = {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+};
 
 export type LoadOptions = {
   url: string;

@@ -40,7 +40,9 @@ if (password.generatedPassword) {
   console.info(`  Admin: sign in at ${url}/admin with the password ${password.generatedPassword}`);
   console.info("  (generated now and shown only once; set ADMIN_PASSWORD to choose your own)\n");
 } else {
-  console.info(`  Admin: sign in at ${url}/admin with the ${password.source === "config" ? "ADMIN_PASSWORD" : "password printed at first start"}\n`);
+  console.info(
+    `  Admin: sign in at ${url}/admin with the ${password.source === "config" ? "ADMIN_PASSWORD" : "password printed at first start"}\n`,
+  );
 }
 
 let stopping = false;

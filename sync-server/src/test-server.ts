@@ -27,7 +27,11 @@ export type TestServer = {
   /** Signs in and returns the Cookie header value of an admin session. */
   adminCookie(): Promise<string>;
   /** fetch against the server, JSON in and out, with the same-origin headers a browser sends. */
-  request(method: string, route: string, options?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<Response>;
+  request(
+    method: string,
+    route: string,
+    options?: { body?: unknown; cookie?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
   close(): Promise<void>;
 };
 
@@ -43,7 +47,12 @@ export async function startTestServer(
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "car-rental-test-"));
   const db = await openTestDatabase(engine);
   if (options.seed !== false) await seedFleet(db.knex, { year: 2026 });
-  const config = configFrom({ dataDir, adminPassword: TEST_ADMIN_PASSWORD, logLevel: "silent", ...options.config });
+  const config = configFrom({
+    dataDir,
+    adminPassword: TEST_ADMIN_PASSWORD,
+    logLevel: "silent",
+    ...options.config,
+  });
   await ensureAdminPassword(db.knex, config.adminPassword);
   const clock = fixedClock(options.now ?? TEST_NOW);
   const deps: AppDeps = {
@@ -68,7 +77,12 @@ export async function startTestServer(
     return fetch(url + route, {
       method,
       headers,
-      body: opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
+      body:
+        opts.body === undefined
+          ? undefined
+          : typeof opts.body === "string"
+            ? opts.body
+            : JSON.stringify(opts.body),
     });
   };
 

@@ -43,7 +43,11 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.status = errorStatus[err.code];
         if (err instanceof TooManyRequests) ctx.set("Retry-After", String(err.retryAfterSeconds));
         ctx.body = {
-          error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) },
+          error: {
+            code: err.code,
+            message: err.message,
+            ...(err.details === undefined ? {} : { details: err.details }),
+          },
         };
         return;
       }
@@ -58,7 +62,12 @@ export function errorHandler(logger: Logger): Middleware {
       if (status !== undefined) {
         // Errors raised by Koa itself or the body parser (malformed JSON, too large, ...).
         ctx.status = status;
-        const code = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "VALIDATION_FAILED";
+        const code =
+          status === 413
+            ? "PAYLOAD_TOO_LARGE"
+            : status === 415
+              ? "UNSUPPORTED_MEDIA_TYPE"
+              : "VALIDATION_FAILED";
         const message =
           status === 413
             ? errorMessages.PAYLOAD_TOO_LARGE

@@ -21,11 +21,19 @@ export function idempotent(deps: Pick<AppDeps, "db" | "clock">): Middleware {
   return async function applyOnce(ctx, next) {
     const key = ctx.get("Idempotency-Key");
     // Sign-in is never replayed: its answer is a cookie, and a rollback would forget failed attempts.
-    if (!key || !MUTATING.has(ctx.method) || !ctx.path.startsWith("/api/") || ctx.path === "/api/admin/session") {
+    if (
+      !key ||
+      !MUTATING.has(ctx.method) ||
+      !ctx.path.startsWith("/api/") ||
+      ctx.path === "/api/admin/session"
+    ) {
       return next();
     }
     if (!KEY_PATTERN.test(key)) {
-      throw new DomainError("VALIDATION_FAILED", "The Idempotency-Key header must be 8 to 200 letters, digits, '-', '_', '.' or ':'.");
+      throw new DomainError(
+        "VALIDATION_FAILED",
+        "The Idempotency-Key header must be 8 to 200 letters, digits, '-', '_', '.' or ':'.",
+      );
     }
     const { knex } = deps.db;
     const hash = requestHash(ctx.method, ctx.path, ctx.request.body);
@@ -46,7 +54,15 @@ export function idempotent(deps: Pick<AppDeps, "db" | "clock">): Middleware {
       setRequestDb(ctx, trx);
       await next();
       if (ctx.status < 400) {
-        await storeResponse(trx, key, ctx.method, ctx.path, hash, { status: ctx.status, body: ctx.body }, deps.clock.now());
+        await storeResponse(
+          trx,
+          key,
+          ctx.method,
+          ctx.path,
+          hash,
+          { status: ctx.status, body: ctx.body },
+          deps.clock.now(),
+        );
         await trx.commit();
         committed = true;
         return;
@@ -56,7 +72,15 @@ export function idempotent(deps: Pick<AppDeps, "db" | "clock">): Middleware {
     }
     // A refusal changed nothing (rolled back); remember it so a replay gets the same answer.
     if (ctx.status < 500 && !NOT_STORED.has(ctx.status)) {
-      await storeResponse(knex, key, ctx.method, ctx.path, hash, { status: ctx.status, body: ctx.body }, deps.clock.now());
+      await storeResponse(
+        knex,
+        key,
+        ctx.method,
+        ctx.path,
+        hash,
+        { status: ctx.status, body: ctx.body },
+        deps.clock.now(),
+      );
     }
   };
 }

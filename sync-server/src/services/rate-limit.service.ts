@@ -6,13 +6,14 @@ export type RateLimitResult = { allowed: boolean; count: number; retryAfterSecon
 /**
  * Counts one hit against `key` in the current fixed window, in PostgreSQL so
  * the limit holds across server processes. Returns whether the hit is within
- * the limit.
+ * the limit, multiplied by `scale` (config RATE_LIMIT_SCALE).
  */
 export async function hitRateLimit(
   knex: Knex,
   key: string,
   rule: RateLimit,
   now: Date,
+  scale = 1,
 ): Promise<RateLimitResult> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
@@ -24,14 +25,21 @@ export async function hitRateLimit(
   );
   const count = Number(rows.rows[0]?.count ?? 1);
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-  return { allowed: count <= rule.limit, count, retryAfterSeconds };
+  return { allowed: count <= rule.limit * scale, count, retryAfterSeconds };
 }
 
 /** Reads the current window's count without adding to it. */
-export async function peekRateLimit(knex: Knex, key: string, rule: RateLimit, now: Date): Promise<RateLimitResult> {
+export async function peekRateLimit(
+  knex: Knex,
+  key: string,
+  rule: RateLimit,
+  now: Date,
+): Promise<RateLimitResult> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const row = await knex("rate_limits").where({ key, window_start: windowStart }).first<{ count: number } | undefined>();
+  const row = await knex("rate_limits")
+    .where({ key, window_start: windowStart })
+    .first<{ count: number } | undefined>();
   const count = Number(row?.count ?? 0);
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: count < rule.limit, count, retryAfterSeconds };

@@ -57,6 +57,7 @@ export function objectRoutes(deps: AppDeps): Router {
         `objects-upload:${ctx.ip}`,
         UPLOAD_RATE_LIMIT,
         deps.clock.now(),
+        deps.config.rateLimitScale,
       );
       if (!hit.allowed) throw new TooManyRequests(hit.retryAfterSeconds);
     }

@@ -18,7 +18,7 @@ export function publicBookingRoutes(deps: AppDeps): Router {
 
   router.post("/api/bookings", async (ctx) => {
     const db = requestDb(ctx);
-    await limitPublicBookings(db, ctx.ip, deps.clock.now());
+    await limitPublicBookings(db, ctx.ip, deps.clock.now(), deps.config.rateLimitScale);
     const request = parse(publicBookingRequestSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = await createPublicBooking(deps, db, request);

@@ -10,7 +10,7 @@ export function publicContactRoutes(deps: AppDeps): Router {
   const router = new Router();
   router.post("/api/contact", async (ctx) => {
     const db = requestDb(ctx);
-    await limitContactMessages(db, ctx.ip, deps.clock.now());
+    await limitContactMessages(db, ctx.ip, deps.clock.now(), deps.config.rateLimitScale);
     const message = parse(contactMessageSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = await sendContactMessage(deps, db, message);

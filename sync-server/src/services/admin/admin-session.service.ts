@@ -41,7 +41,9 @@ export async function ensureAdminPassword(
   configured: string | undefined,
 ): Promise<{ generatedPassword?: string; source: "config" | "stored" | "generated" }> {
   if (configured) {
-    const stored = await knex("app_settings").where({ key: PASSWORD_HASH_KEY }).first<{ value: string } | undefined>();
+    const stored = await knex("app_settings")
+      .where({ key: PASSWORD_HASH_KEY })
+      .first<{ value: string } | undefined>();
     if (!stored || !(await verifyPassword(configured, stored.value))) {
       await upsertSetting(knex, PASSWORD_HASH_KEY, await hashPassword(configured));
     }
@@ -76,7 +78,9 @@ export async function login(
   const current = await peekRateLimit(knex, limitKey, LOGIN_FAILURE_LIMIT, now);
   if (!current.allowed) throw new TooManyRequests(current.retryAfterSeconds);
 
-  const stored = await knex("app_settings").where({ key: PASSWORD_HASH_KEY }).first<{ value: string } | undefined>();
+  const stored = await knex("app_settings")
+    .where({ key: PASSWORD_HASH_KEY })
+    .first<{ value: string } | undefined>();
   if (!stored || !(await verifyPassword(password, stored.value))) {
     const hit = await hitRateLimit(knex, limitKey, LOGIN_FAILURE_LIMIT, now);
     if (!hit.allowed) throw new TooManyRequests(hit.retryAfterSeconds);
@@ -119,7 +123,9 @@ export async function readSession(
 
 export async function logout(knex: Knex, token: string | undefined): Promise<void> {
   if (!token) return;
-  await knex("admin_sessions").where({ token_hash: sha256(token) }).delete();
+  await knex("admin_sessions")
+    .where({ token_hash: sha256(token) })
+    .delete();
 }
 
 export async function pruneSessions(knex: Knex, now: Date): Promise<void> {

@@ -40,8 +40,13 @@ export type PublicBookingDeps = Pick<AppDeps, "db" | "storage" | "clock" | "conf
 export const PUBLIC_BOOKING_RATE_LIMIT: RateLimit = { limit: 200, windowSeconds: 10 * 60 };
 
 /** Counts one public booking attempt from `clientAddress`; past the limit, 429. */
-export async function limitPublicBookings(db: Knex, clientAddress: string, now: Date): Promise<void> {
-  const hit = await hitRateLimit(db, `booking:${clientAddress}`, PUBLIC_BOOKING_RATE_LIMIT, now);
+export async function limitPublicBookings(
+  db: Knex,
+  clientAddress: string,
+  now: Date,
+  scale = 1,
+): Promise<void> {
+  const hit = await hitRateLimit(db, `booking:${clientAddress}`, PUBLIC_BOOKING_RATE_LIMIT, now, scale);
   if (!hit.allowed) throw new TooManyRequests(hit.retryAfterSeconds);
 }
 

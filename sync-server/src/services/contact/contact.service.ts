@@ -13,8 +13,13 @@ import { hitRateLimit, type RateLimit } from "../rate-limit.service";
 export const CONTACT_RATE_LIMIT: RateLimit = { limit: 60, windowSeconds: 10 * 60 };
 
 /** Counts one contact message from `clientAddress`; past the limit, 429. */
-export async function limitContactMessages(db: Knex, clientAddress: string, now: Date): Promise<void> {
-  const hit = await hitRateLimit(db, `contact:${clientAddress}`, CONTACT_RATE_LIMIT, now);
+export async function limitContactMessages(
+  db: Knex,
+  clientAddress: string,
+  now: Date,
+  scale = 1,
+): Promise<void> {
+  const hit = await hitRateLimit(db, `contact:${clientAddress}`, CONTACT_RATE_LIMIT, now, scale);
   if (!hit.allowed) throw new TooManyRequests(hit.retryAfterSeconds);
 }
 

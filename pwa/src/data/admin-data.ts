@@ -1,0 +1,128 @@
+/**
+ * The admin area's reads, all from the IndexedDB mirror (readable offline):
+ * `syncAdmin()` fills it, these hooks render it and follow every change.
+ * Rows deleted locally and waiting for the server (`_deleted`) are hidden.
+ */
+import { useLiveQuery } from "dexie-react-hooks";
+import { addMoney, subtractMoney } from "@car-rental/shared/money";
+import {
+  db as appDb,
+  type LocalAdminCar,
+  type LocalBlockedName,
+  type LocalBooking,
+  type LocalCustomer,
+  type LocalPayment,
+  type SyncStateRow,
+} from "./db";
+import { readAdminSyncState } from "./admin-sync";
+
+export { clearAdminData, syncAdmin, type AdminSyncResult } from "./admin-sync";
+
+const visible = <T extends { _deleted?: boolean }>(row: T) => row._deleted !== true;
+
+export type LocalBookingWithPayments = LocalBooking & { payments: LocalPayment[] };
+
+/** A customer with the booking history and the spec's totals, joined in the browser. */
+export type AdminCustomerView = LocalCustomer & {
+  /** Newest first, each with its payments (oldest first). */
+  bookings: LocalBookingWithPayments[];
+  totalAmount: string;
+  amountPaid: string;
+  /** totalAmount minus amountPaid; negative when the customer overpaid. */
+  pendingAmount: string;
+};
+
+/** Cars of the admin mirror, in name order. */
+export function useAdminCars(): LocalAdminCar[] | undefined {
+  return useLiveQuery(async () => (await appDb.adminCars.orderBy("name").toArray()).filter(visible), []);
+}
+
+/** Bookings, newest first. */
+export function useBookings(): LocalBooking[] | undefined {
+  return useLiveQuery(
+    async () => (await appDb.bookings.orderBy("createdAt").reverse().toArray()).filter(visible),
+    [],
+  );
+}
+
+/** Payments of one booking, oldest first. */
+export function usePayments(bookingId: string | null | undefined): LocalPayment[] | undefined {
+  return useLiveQuery(async () => {
+    if (!bookingId) return [];
+    const payments = await appDb.payments.where("bookingId").equals(bookingId).toArray();
+    return payments.filter(visible).sort(byCreatedAt);
+  }, [bookingId]);
+}
+
+function byCreatedAt(a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) {
+  return a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+}
+
+/**
+ * Totals over the bookings that are not cancelled (a cancelled booking is
+ * neither owed nor paid), as the server computes them for its customer list.
+ */
+export function customerTotals(bookings: readonly Pick<LocalBooking, "status" | "total" | "amountPaid">[]) {
+  let totalAmount = "0.00";
+  let amountPaid = "0.00";
+  for (const booking of bookings) {
+    if (booking.status === "cancelled") continue;
+    totalAmount = addMoney(totalAmount, booking.total);
+    amountPaid = addMoney(amountPaid, booking.amountPaid);
+  }
+  return { totalAmount, amountPaid, pendingAmount: subtractMoney(totalAmount, amountPaid) };
+}
+
+/** Joins customers, their bookings and the bookings' payments. */
+export function joinCustomers(
+  customers: readonly LocalCustomer[],
+  bookings: readonly LocalBooking[],
+  payments: readonly LocalPayment[],
+): AdminCustomerView[] {
+  const paymentsByBooking = new Map<string, LocalPayment[]>();
+  for (const payment of [...payments].filter(visible).sort(byCreatedAt)) {
+    const list = paymentsByBooking.get(payment.bookingId);
+    if (list) list.push(payment);
+    else paymentsByBooking.set(payment.bookingId, [payment]);
+  }
+  const bookingsByCustomer = new Map<string, LocalBookingWithPayments[]>();
+  const newestFirst = [...bookings].filter(visible).sort((a, b) => byCreatedAt(b, a));
+  for (const booking of newestFirst) {
+    const withPayments = { ...booking, payments: paymentsByBooking.get(booking.id) ?? [] };
+    const list = bookingsByCustomer.get(booking.customerId);
+    if (list) list.push(withPayments);
+    else bookingsByCustomer.set(booking.customerId, [withPayments]);
+  }
+  return [...customers]
+    .filter(visible)
+    .sort((a, b) => byCreatedAt(b, a))
+    .map((customer) => {
+      const history = bookingsByCustomer.get(customer.id) ?? [];
+      return { ...customer, bookings: history, ...customerTotals(history) };
+    });
+}
+
+/** Customers, newest first, with their bookings and payments joined locally. */
+export function useCustomers(): AdminCustomerView[] | undefined {
+  return useLiveQuery(async () => {
+    const [customers, bookings, payments] = await Promise.all([
+      appDb.customers.toArray(),
+      appDb.bookings.toArray(),
+      appDb.payments.toArray(),
+    ]);
+    return joinCustomers(customers, bookings, payments);
+  }, []);
+}
+
+/** Blocked names, newest first. */
+export function useBlockedNames(): LocalBlockedName[] | undefined {
+  return useLiveQuery(
+    async () => (await appDb.blockedNames.toArray()).filter(visible).sort((a, b) => byCreatedAt(b, a)),
+    [],
+  );
+}
+
+/** The mirror's sync state: last sync time and whether the server asked for a sign-in. */
+export function useAdminSyncState(): SyncStateRow | undefined {
+  return useLiveQuery(() => readAdminSyncState(appDb), []);
+}

@@ -1,0 +1,137 @@
+/**
+ * The admin mirror's pull: `GET /api/admin/sync?since=<cursor>` applied into
+ * Dexie in one transaction (rows upserted, tombstones removed, the cursor
+ * stored). Rows with a change still in the outbox keep their local,
+ * optimistic version: older server data does not overwrite them until their
+ * entry is done.
+ *
+ * No DOM or React imports: the service worker syncs after it drained the outbox.
+ */
+import type { EntityTable } from "dexie";
+import type { SyncEntity, SyncResponse } from "@car-rental/shared/schemas/sync";
+import { api, type ApiClient } from "./api-client";
+import { db as appDb, type CarRentalDb, type SyncStateRow } from "./db";
+
+export type AdminSyncOptions = {
+  db?: CarRentalDb;
+  api?: ApiClient;
+  /** Ignore the cursor and fetch everything (after discarding a change, to revert it). */
+  full?: boolean;
+};
+
+export type AdminSyncResult = { reset: boolean; changed: number; removed: number };
+
+const ADMIN_KEY = "admin";
+
+/** `entity:id` of every row a waiting outbox entry has changed locally. */
+export async function rowsWithWaitingChanges(db: CarRentalDb): Promise<Set<string>> {
+  const keys = new Set<string>();
+  const entries = await db.outbox.toArray();
+  for (const entry of entries) {
+    if (entry.entity !== "contact") keys.add(`${entry.entity}:${entry.entityId}`);
+    for (const link of entry.related) keys.add(`${link.entity}:${link.id}`);
+  }
+  return keys;
+}
+
+export async function readAdminSyncState(db: CarRentalDb = appDb): Promise<SyncStateRow> {
+  return (
+    (await db.syncState.get(ADMIN_KEY)) ?? { key: ADMIN_KEY, cursor: null, lastSyncAt: null, auth: "ok" }
+  );
+}
+
+/** Records that the server wants a sign-in (a 401 on sync or on an outbox entry). */
+export async function markAdminNeedsAuth(db: CarRentalDb = appDb): Promise<void> {
+  await db.transaction("rw", db.syncState, async () => {
+    const state = await readAdminSyncState(db);
+    await db.syncState.put({ ...state, auth: "needs_auth" });
+  });
+}
+
+/**
+ * Pulls the changes since the stored cursor (everything when there is none,
+ * or with `full`) and applies them. Returns null when the server answered
+ * 401: the session is gone, the sync state says 'needs_auth', and the
+ * mirror stays as it was (readable offline).
+ * @throws NetworkError or ApiError for other failures.
+ */
+export async function syncAdmin(options: AdminSyncOptions = {}): Promise<AdminSyncResult | null> {
+  const db = options.db ?? appDb;
+  const client = options.api ?? api;
+  const state = await readAdminSyncState(db);
+  const since = options.full ? undefined : (state.cursor ?? undefined);
+  const answer = await client.call("adminSync", {
+    query: since === undefined ? {} : { since },
+    on401: "returnNull",
+  });
+  if (answer === null) {
+    await markAdminNeedsAuth(db);
+    return null;
+  }
+  return applySyncResponse(db, answer);
+}
+
+/** Applies one sync answer in a single transaction (exported for tests and the worker). */
+export async function applySyncResponse(db: CarRentalDb, answer: SyncResponse): Promise<AdminSyncResult> {
+  let changed = 0;
+  let removed = 0;
+  await db.transaction("rw", [...db.mirrorTables(), db.outbox], async () => {
+    const protectedRows = await rowsWithWaitingChanges(db);
+    const isProtected = (entity: SyncEntity, id: string) => protectedRows.has(`${entity}:${id}`);
+
+    async function applyRows<R extends { id: string }>(
+      entity: SyncEntity,
+      table: EntityTable<R, "id">,
+      rows: R[],
+    ) {
+      if (answer.reset) {
+        // A complete list: rows the server no longer has go, unless a waiting change holds them.
+        const keep = new Set(rows.map((row) => row.id));
+        const stale = (await db.mirrorTable(entity).toCollection().primaryKeys()).filter(
+          (id) => !keep.has(id) && !isProtected(entity, id),
+        );
+        await db.mirrorTable(entity).bulkDelete(stale);
+        removed += stale.length;
+      }
+      const incoming = rows.filter((row) => !isProtected(entity, row.id));
+      await table.bulkPut(incoming);
+      changed += incoming.length;
+    }
+    await applyRows("cars", db.adminCars, answer.cars);
+    await applyRows("customers", db.customers, answer.customers);
+    await applyRows("bookings", db.bookings, answer.bookings);
+    await applyRows("payments", db.payments, answer.payments);
+    await applyRows("blockedNames", db.blockedNames, answer.blockedNames);
+    for (const tombstone of answer.deleted) {
+      if (isProtected(tombstone.entity, tombstone.id)) continue;
+      await db.mirrorTable(tombstone.entity).delete(tombstone.id);
+      removed += 1;
+    }
+    await db.syncState.put({
+      key: ADMIN_KEY,
+      cursor: answer.cursor,
+      lastSyncAt: new Date().toISOString(),
+      auth: "ok",
+    });
+  });
+  return { reset: answer.reset, changed, removed };
+}
+
+/**
+ * Logout: forgets the admin mirror, the cursor and the admin changes still
+ * in the outbox (decisions.md: the caller warns first when the outbox is not
+ * empty). Queued contact messages are a visitor's, not the admin's: they stay.
+ */
+export async function clearAdminData(db: CarRentalDb = appDb): Promise<void> {
+  await db.transaction("rw", [...db.mirrorTables(), db.outbox], async () => {
+    await db.outbox.filter((entry) => entry.entity !== "contact").delete();
+    await Promise.all([
+      db.adminCars.clear(),
+      db.bookings.clear(),
+      db.customers.clear(),
+      db.blockedNames.clear(),
+      db.payments.clear(),
+    ]);
+    await db.syncState.delete(ADMIN_KEY);
+  });
+}

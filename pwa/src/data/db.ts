@@ -1,0 +1,147 @@
+/**
+ * The browser's copy of what the server sent (ARCHITECTURE.md "Offline and
+ * sync"): the public fleet and booked ranges, the admin mirror, the outbox of
+ * changes waiting for the server, the sync cursor and form drafts.
+ *
+ * No DOM or React imports: the service worker opens the same database.
+ */
+import Dexie, { type EntityTable, type Table } from "dexie";
+import type { bookedRangeSchema, BookingView } from "@car-rental/shared/schemas/booking";
+import type { BlockedName } from "@car-rental/shared/schemas/blocked-name";
+import type { AdminCar, Car } from "@car-rental/shared/schemas/car";
+import type { CustomerRecord } from "@car-rental/shared/schemas/customer";
+import type { Payment } from "@car-rental/shared/schemas/payment";
+import type { SyncEntity } from "@car-rental/shared/schemas/sync";
+import type { z } from "zod";
+
+export const DATABASE_NAME = "car-rental";
+
+/**
+ * Marks of a row changed in the browser and not yet accepted by the server:
+ * `_pending` while its outbox entry waits, `_deleted` when that change is a
+ * delete (the row is hidden from lists until the server confirms).
+ */
+export type PendingMarks = { _pending?: boolean; _deleted?: boolean };
+
+export type LocalAdminCar = AdminCar & PendingMarks;
+export type LocalBooking = BookingView & PendingMarks;
+export type LocalCustomer = CustomerRecord & PendingMarks;
+export type LocalBlockedName = BlockedName & PendingMarks;
+export type LocalPayment = Payment & PendingMarks;
+
+/** A booked range of one car, keyed by car, start date and pickup time. */
+export type LocalBookedRange = z.output<typeof bookedRangeSchema> & { carId: string };
+
+/** What an outbox entry changes: a mirrored entity, or a contact message. */
+export type OutboxEntity = SyncEntity | "contact";
+
+export type OutboxState = "pending" | "sending" | "failed" | "needs_auth";
+
+/** A change waiting for the server. Its `id` is the Idempotency-Key it is sent with. */
+export type OutboxEntry = {
+  /** A UUID, sent as the `Idempotency-Key` header. */
+  id: string;
+  /** Increasing: the order the changes were made and are sent in. */
+  seq: number;
+  method: "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  body: unknown;
+  /** ISO instant of the change. */
+  createdAt: string;
+  /** Sends that got no usable answer (network error, 5xx, busy key). */
+  attempts: number;
+  state: OutboxState;
+  /** The server's message (or the network error) of the last attempt. */
+  lastError: string | null;
+  lastStatus: number | null;
+  /** Epoch ms before which the entry is not sent again (backoff). */
+  nextAttemptAt: number;
+  /** Epoch ms when a runner claimed the entry ('sending'); a stale claim is released. */
+  claimedAt: number | null;
+  entity: OutboxEntity;
+  /** The row the change is about (a temporary id for a creation). */
+  entityId: string;
+  /** Other rows the optimistic change touched (e.g. a booking's amountPaid for a payment). */
+  related: { entity: SyncEntity; id: string }[];
+  /** A description for people, e.g. 'Payment ₱1,000.00 for booking ABC123'. */
+  label: string;
+};
+
+export type SyncStateRow = {
+  key: "admin";
+  /** Opaque cursor of `GET /api/admin/sync`; null before the first sync. */
+  cursor: string | null;
+  /** ISO instant of the last successful sync. */
+  lastSyncAt: string | null;
+  /** 'needs_auth' after the server answered 401: the admin must sign in again. */
+  auth: "ok" | "needs_auth";
+};
+
+export type PublicSyncRow = { key: string; lastSyncAt: string };
+
+/** A form kept across reloads (e.g. the booking form): key = the form's name. */
+export type DraftRow = { key: string; values: unknown; updatedAt: string };
+
+/** The row-type-independent part of a mirror table. */
+export type MirrorTableView = {
+  get(id: string): Promise<(PendingMarks & { id: string }) | undefined>;
+  delete(id: string): Promise<void>;
+  bulkDelete(ids: string[]): Promise<void>;
+  toCollection(): { primaryKeys(): Promise<string[]> };
+};
+
+export class CarRentalDb extends Dexie {
+  cars!: EntityTable<Car, "id">;
+  bookedRanges!: Table<LocalBookedRange, [string, string, string]>;
+  /** When each public list was last fetched: 'cars', 'bookedRanges:<carId>'. */
+  publicSync!: EntityTable<PublicSyncRow, "key">;
+  adminCars!: EntityTable<LocalAdminCar, "id">;
+  bookings!: EntityTable<LocalBooking, "id">;
+  customers!: EntityTable<LocalCustomer, "id">;
+  blockedNames!: EntityTable<LocalBlockedName, "id">;
+  payments!: EntityTable<LocalPayment, "id">;
+  outbox!: EntityTable<OutboxEntry, "id">;
+  syncState!: EntityTable<SyncStateRow, "key">;
+  drafts!: EntityTable<DraftRow, "key">;
+
+  constructor(name: string = DATABASE_NAME) {
+    super(name);
+    this.version(1).stores({
+      cars: "id, name",
+      bookedRanges: "[carId+start+pickupTime], carId",
+      publicSync: "key",
+      adminCars: "id, name",
+      bookings: "id, customerId, carId, createdAt, status",
+      customers: "id, email, createdAt",
+      blockedNames: "id, fullName",
+      payments: "id, bookingId",
+      outbox: "id, &seq, state, [entity+entityId]",
+      syncState: "key",
+      drafts: "key",
+    });
+  }
+
+  /** An admin mirror table by sync entity name, for reads and deletes (writes go through the typed tables). */
+  mirrorTable(entity: SyncEntity): MirrorTableView {
+    switch (entity) {
+      case "cars":
+        return this.adminCars;
+      case "bookings":
+        return this.bookings;
+      case "customers":
+        return this.customers;
+      case "blockedNames":
+        return this.blockedNames;
+      case "payments":
+        return this.payments;
+    }
+  }
+
+  /** Every admin mirror table (and the sync state), for one transaction. */
+  mirrorTables(): Table[] {
+    return [this.adminCars, this.bookings, this.customers, this.blockedNames, this.payments, this.syncState];
+  }
+}
+
+/** The app's database. Dexie opens it on first use. */
+export const db = new CarRentalDb();

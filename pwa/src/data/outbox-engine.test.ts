@@ -1,0 +1,527 @@
+// @vitest-environment node
+import "fake-indexeddb/auto";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildPath, routes } from "@car-rental/shared/api";
+import { errorMessages } from "@car-rental/shared/messages";
+import { startTestServer, type TestServer } from "../../../sync-server/src/test-server";
+import { ApiClient, ApiError, describeError, type FetchLike } from "./api-client";
+import { syncAdmin } from "./admin-sync";
+import { refreshBookedRanges, refreshCars } from "./public-data";
+import { CarRentalDb, type OutboxEntry } from "./db";
+import { addToOutbox, type EnqueueInput } from "./outbox";
+import { closeOutboxEvents, onOutboxEvent, type OutboxEvent } from "./outbox-events";
+import { createOutboxEngine, type LockManagerLike, type OutboxEngine } from "./outbox-engine";
+
+let server: TestServer;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer("pglite");
+  cookie = await server.adminCookie();
+}, 120_000);
+
+afterAll(async () => {
+  closeOutboxEvents();
+  await server?.close();
+});
+
+/** A fetch that goes to the real server, can be cut off, carries the admin cookie when set, and logs what it sent. */
+function makeNetwork() {
+  const network = {
+    offline: false,
+    cookie: null as string | null,
+    /** Deliver the request but lose the answer, this many times. */
+    loseAnswers: 0,
+    sent: [] as { method: string; path: string; key: string | null; body: unknown }[],
+    fetch: (async (input, init) => {
+      if (network.offline) throw new TypeError("fetch failed");
+      const headers = new Headers(init.headers);
+      if (network.cookie) headers.set("Cookie", network.cookie);
+      const url = new URL(input);
+      network.sent.push({
+        method: init.method ?? "GET",
+        path: url.pathname,
+        key: headers.get("Idempotency-Key"),
+        body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
+      });
+      const response = await fetch(input, { ...init, headers });
+      if (network.loseAnswers > 0) {
+        network.loseAnswers -= 1;
+        await response.body?.cancel();
+        throw new TypeError("socket hang up");
+      }
+      return response;
+    }) satisfies FetchLike,
+  };
+  return network;
+}
+
+let dbCounter = 0;
+let db: CarRentalDb;
+let network: ReturnType<typeof makeNetwork>;
+let client: ApiClient;
+let engine: OutboxEngine;
+const engines: OutboxEngine[] = [];
+
+function newEngine(database: CarRentalDb, locks: LockManagerLike | null = null) {
+  const created = createOutboxEngine({ db: database, api: client, locks, random: () => 0.5 });
+  engines.push(created);
+  return created;
+}
+
+beforeEach(() => {
+  dbCounter += 1;
+  db = new CarRentalDb(`car-rental-test-${dbCounter}`);
+  network = makeNetwork();
+  network.cookie = cookie;
+  client = new ApiClient({ baseUrl: server.url, fetch: network.fetch });
+  engine = newEngine(db);
+});
+
+afterEach(async () => {
+  for (const created of engines.splice(0)) created.stop();
+  db.close();
+});
+
+const contact = (n: number) => ({
+  firstName: "Maria",
+  lastName: `Santos ${n}`,
+  email: `maria${n}@example.ph`,
+  phone: "0917 555 0101",
+  subject: "General Inquiry",
+  message: `Message number ${n}`,
+});
+
+function contactEntry(n: number): EnqueueInput {
+  return {
+    method: "POST",
+    path: routes.sendContactMessage.path,
+    body: contact(n),
+    entity: "contact",
+    entityId: `contact-${n}`,
+    label: `Message from Maria Santos ${n}`,
+  };
+}
+
+async function contactRows(lastNamePrefix: string) {
+  return server.db
+    .knex("contact_messages")
+    .where("last_name", "like", `${lastNamePrefix}%`)
+    .select("last_name");
+}
+
+async function createBooking(total = "5000.00", pickupDate = "2026-12-01", returnDate = "2026-12-03") {
+  const car = await server.db.knex("cars").whereNull("deleted_at").first("id", "name");
+  if (!car) throw new Error("no seeded car");
+  const response = await server.request("POST", "/api/admin/bookings", {
+    cookie,
+    body: {
+      customerEmail: "juan@example.ph",
+      customerName: "Juan dela Cruz",
+      carName: car.name,
+      carId: car.id,
+      pickupDate,
+      returnDate,
+      total,
+      status: "pending",
+    },
+  });
+  expect(response.status).toBe(201);
+  const booking: unknown = await response.json();
+  if (
+    typeof booking !== "object" ||
+    booking === null ||
+    !("id" in booking) ||
+    typeof booking.id !== "string"
+  ) {
+    throw new Error("no booking id");
+  }
+  return booking.id;
+}
+
+function paymentEntry(bookingId: string, amount: string, tempId: string): EnqueueInput {
+  return {
+    method: "PATCH",
+    path: buildPath(routes.addPayment.path, { id: bookingId }),
+    body: { amount },
+    entity: "payments",
+    entityId: tempId,
+    related: [{ entity: "bookings", id: bookingId }],
+    label: `Payment ₱${amount} for booking ${bookingId.slice(0, 6).toUpperCase()}`,
+  };
+}
+
+describe("the outbox engine against the real server", { timeout: 30_000 }, () => {
+  it("sends queued changes in the order they were made", async () => {
+    network.offline = true;
+    const queued: OutboxEntry[] = [];
+    for (const n of [1, 2, 3]) queued.push(await engine.enqueue({ ...contactEntry(n), body: contact(n) }));
+    await engine.drain();
+    expect(await db.outbox.count()).toBe(3);
+    expect((await db.outbox.get(queued[0]?.id ?? ""))?.attempts).toBe(1);
+
+    network.offline = false;
+    const result = await engine.drain({ ignoreBackoff: true });
+    expect(result.delivered).toBe(3);
+    expect(await db.outbox.count()).toBe(0);
+    const posted = network.sent.filter((request) => request.path === "/api/contact");
+    expect(posted.map((request) => request.key)).toEqual(queued.map((entry) => entry.id));
+    expect(posted.map((request) => request.body)).toEqual([contact(1), contact(2), contact(3)]);
+    expect(await contactRows("Santos ")).toHaveLength(3);
+  });
+
+  it("applies admin changes in order: the last status wins", async () => {
+    const bookingId = await createBooking("5000.00", "2026-12-10", "2026-12-12");
+    await syncAdmin({ db, api: client });
+    network.offline = true;
+    for (const status of ["confirmed", "completed"] as const) {
+      await engine.enqueue({
+        method: "PATCH",
+        path: buildPath(routes.updateBookingStatus.path, { id: bookingId }),
+        body: { status },
+        entity: "bookings",
+        entityId: bookingId,
+        label: `Booking ${bookingId.slice(0, 6)} → ${status}`,
+        apply: async (tx) => {
+          await tx.bookings.update(bookingId, { status, _pending: true });
+        },
+      });
+    }
+    // A sync while the changes wait does not overwrite the optimistic row.
+    network.offline = false;
+    await syncAdmin({ db, api: client, full: true });
+    expect((await db.bookings.get(bookingId))?.status).toBe("completed");
+    expect((await db.bookings.get(bookingId))?._pending).toBe(true);
+
+    await engine.drain({ ignoreBackoff: true });
+    expect(await db.outbox.count()).toBe(0);
+    const row = await server.db.knex("bookings").where({ id: bookingId }).first("status");
+    expect(row?.status).toBe("completed");
+    const local = await db.bookings.get(bookingId);
+    expect(local?.status).toBe("completed");
+    expect(local?._pending).toBeUndefined();
+  });
+
+  it("does not apply a change twice when its answer was lost", async () => {
+    const bookingId = await createBooking("8000.00", "2026-12-15", "2026-12-17");
+    const events: OutboxEvent[] = [];
+    const stop = onOutboxEvent((event) => events.push(event));
+    network.loseAnswers = 1;
+    const entry = await engine.enqueue(paymentEntry(bookingId, "1000.00", "temp-payment-1"));
+    await engine.drain();
+    // The server recorded it, the browser never heard: the entry waits.
+    expect((await db.outbox.get(entry.id))?.state).toBe("pending");
+    expect(await server.db.knex("payments").where({ booking_id: bookingId }).select("id")).toHaveLength(1);
+
+    await engine.drain({ ignoreBackoff: true });
+    expect(await db.outbox.count()).toBe(0);
+    const keys = network.sent
+      .filter((request) => request.path.endsWith("/payment"))
+      .map((request) => request.key);
+    expect(keys).toEqual([entry.id, entry.id]);
+    const payments = await server.db.knex("payments").where({ booking_id: bookingId }).select("amount");
+    expect(payments).toHaveLength(1);
+    // The optimistic payment was replaced by the server's row.
+    expect(await db.payments.get("temp-payment-1")).toBeUndefined();
+    expect((await db.payments.where("bookingId").equals(bookingId).toArray()).map((p) => p.amount)).toEqual([
+      "1000.00",
+    ]);
+    expect((await db.bookings.get(bookingId))?.amountPaid).toBe("1000.00");
+    expect(events.filter((event) => event.type === "delivered" && event.entryId === entry.id)).toHaveLength(
+      1,
+    );
+    stop();
+  });
+
+  it("replays the stored answer for a key the server already saw", async () => {
+    network.offline = true;
+    const entry = await engine.enqueue(contactEntry(40));
+    const direct = await server.request("POST", "/api/contact", {
+      body: contact(40),
+      headers: { "Idempotency-Key": entry.id },
+    });
+    expect(direct.status).toBe(201);
+    network.offline = false;
+    await engine.drain({ ignoreBackoff: true });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await contactRows("Santos 40")).toHaveLength(1);
+  });
+
+  it("pauses on 401 until the admin signs in again, then sends", async () => {
+    network.cookie = null;
+    const input: EnqueueInput = {
+      method: "POST",
+      path: routes.blockName.path,
+      body: { fullName: "Pedro Penduko", reason: "Unpaid rental", blockedBy: "admin" },
+      entity: "blockedNames",
+      entityId: "temp-blocked-1",
+      label: "Block Pedro Penduko",
+      apply: async (tx) => {
+        await tx.blockedNames.put({
+          id: "temp-blocked-1",
+          fullName: "Pedro Penduko",
+          reason: "Unpaid rental",
+          blockedBy: "admin",
+          createdAt: new Date().toISOString(),
+          version: 0,
+          updatedAt: new Date().toISOString(),
+          deletedAt: null,
+          _pending: true,
+        });
+      },
+    };
+    const first = await engine.enqueue(input);
+    await engine.drain();
+    expect((await db.outbox.get(first.id))?.state).toBe("needs_auth");
+    expect((await db.syncState.get("admin"))?.auth).toBe("needs_auth");
+    // A change made meanwhile waits behind it; a public message does not need the session.
+    const second = await engine.enqueue({
+      ...input,
+      body: { fullName: "Juan Tamad", reason: null, blockedBy: "admin" },
+      entityId: "temp-blocked-2",
+      label: "Block Juan Tamad",
+      apply: undefined,
+    });
+    const message = await engine.enqueue(contactEntry(50));
+    await engine.drain({ ignoreBackoff: true });
+    expect((await db.outbox.get(second.id))?.state).toBe("needs_auth");
+    expect(await db.outbox.get(message.id)).toBeUndefined();
+    expect(
+      await server.db.knex("blocked_names").whereIn("full_name", ["Pedro Penduko", "Juan Tamad"]),
+    ).toHaveLength(0);
+
+    network.cookie = await server.adminCookie();
+    await engine.resumeAfterSignIn();
+    await engine.drain();
+    expect(await db.outbox.count()).toBe(0);
+    const names = await server.db
+      .knex("blocked_names")
+      .whereIn("full_name", ["Pedro Penduko", "Juan Tamad"])
+      .select("full_name");
+    expect(names.map((row: { full_name: string }) => row.full_name).sort()).toEqual([
+      "Juan Tamad",
+      "Pedro Penduko",
+    ]);
+    // The temporary row became the server's row, and the mirror caught up.
+    expect(await db.blockedNames.get("temp-blocked-1")).toBeUndefined();
+    expect((await db.blockedNames.toArray()).map((row) => row.fullName).sort()).toEqual([
+      "Juan Tamad",
+      "Pedro Penduko",
+    ]);
+    expect((await db.syncState.get("admin"))?.auth).toBe("ok");
+  });
+
+  it("parks a refused change with the server's message, lets unrelated ones pass, and sends it once edited", async () => {
+    const bookingId = await createBooking("3000.00", "2026-12-20", "2026-12-22");
+    network.offline = true;
+    const refused = await engine.enqueue(paymentEntry(bookingId, "9000.00", "temp-payment-2"));
+    const heldBack = await engine.enqueue({
+      ...paymentEntry(bookingId, "500.00", "temp-payment-3"),
+      related: [{ entity: "payments", id: "temp-payment-2" }],
+    });
+    const unrelated = await engine.enqueue(contactEntry(60));
+    network.offline = false;
+    await engine.drain({ ignoreBackoff: true });
+
+    const parked = await db.outbox.get(refused.id);
+    expect(parked?.state).toBe("failed");
+    expect(parked?.lastStatus).toBe(422);
+    expect(parked?.lastError).toBe(errorMessages.PAYMENT_EXCEEDS_BALANCE);
+    expect((await db.outbox.get(heldBack.id))?.state).toBe("pending");
+    expect(await db.outbox.get(unrelated.id)).toBeUndefined();
+    expect(await contactRows("Santos 60")).toHaveLength(1);
+
+    const edited = await engine.edit(refused.id, { amount: "2000.00" });
+    expect(edited?.id).not.toBe(refused.id);
+    await engine.drain();
+    expect(await db.outbox.count()).toBe(0);
+    const amounts = await server.db
+      .knex("payments")
+      .where({ booking_id: bookingId })
+      .orderBy("amount")
+      .select("amount");
+    expect(amounts.map((row: { amount: string }) => Number(row.amount))).toEqual([500, 2000]);
+  });
+
+  it("discards a refused change and reverts its optimistic rows", async () => {
+    const bookingId = await createBooking("2000.00", "2026-12-24", "2026-12-26");
+    await syncAdmin({ db, api: client });
+    const entry = await engine.enqueue({
+      ...paymentEntry(bookingId, "7000.00", "temp-payment-9"),
+      apply: async (tx) => {
+        await tx.payments.add({
+          id: "temp-payment-9",
+          bookingId,
+          amount: "7000.00",
+          note: null,
+          createdAt: new Date().toISOString(),
+          _pending: true,
+        });
+        await tx.bookings.update(bookingId, { amountPaid: "7000.00", _pending: true });
+      },
+    });
+    await engine.drain();
+    expect((await db.outbox.get(entry.id))?.state).toBe("failed");
+    // Refused, but the optimistic rows stay visible (marked) until the admin decides.
+    expect((await db.bookings.get(bookingId))?.amountPaid).toBe("7000.00");
+
+    await engine.discard(entry.id);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.payments.get("temp-payment-9")).toBeUndefined();
+    const booking = await db.bookings.get(bookingId);
+    expect(booking?.amountPaid).toBe("0.00");
+    expect(booking?._pending).toBeUndefined();
+    expect((await db.syncState.get("admin"))?.cursor).not.toBeNull();
+  });
+
+  it("never sends one entry twice when two engines drain the same database at once", async () => {
+    const second = new CarRentalDb(db.name);
+    const other = newEngine(second);
+    network.offline = true;
+    const ids: string[] = [];
+    for (const n of [71, 72, 73, 74, 75]) ids.push((await addToOutbox(db, contactEntry(n))).id);
+    network.offline = false;
+    await Promise.all([engine.drain(), other.drain(), engine.drain(), other.drain()]);
+    await Promise.all([engine.drain(), other.drain()]);
+    expect(await db.outbox.count()).toBe(0);
+    const keys = network.sent
+      .filter((request) => request.path === "/api/contact")
+      .map((request) => request.key);
+    expect(keys).toEqual(ids);
+    expect(await contactRows("Santos 7")).toHaveLength(5);
+    second.close();
+  });
+
+  it("shares one runner between engines through Web Locks", async () => {
+    const held = new Set<string>();
+    const locks: LockManagerLike = {
+      async request(name, _options, callback) {
+        if (held.has(name)) return callback(null);
+        held.add(name);
+        try {
+          return await callback({ name });
+        } finally {
+          held.delete(name);
+        }
+      },
+    };
+    const second = new CarRentalDb(db.name);
+    const first = newEngine(db, locks);
+    const other = newEngine(second, locks);
+    const ids: string[] = [];
+    for (const n of [81, 82, 83]) ids.push((await addToOutbox(db, contactEntry(n))).id);
+    const results = await Promise.all([first.drain(), other.drain()]);
+    expect(results.filter((result) => result.ran)).toHaveLength(1);
+    const keys = network.sent
+      .filter((request) => request.path === "/api/contact")
+      .map((request) => request.key);
+    expect(keys).toEqual(ids);
+    expect(await contactRows("Santos 8")).toHaveLength(3);
+    second.close();
+  });
+});
+
+describe("the API client", { timeout: 30_000 }, () => {
+  it("raises a non-OK answer as '<status>: <body>' and keeps the server's message", async () => {
+    const car = await server.db
+      .knex("cars")
+      .whereNull("deleted_at")
+      .orderBy("name", "desc")
+      .first("id", "name");
+    const body = {
+      customerEmail: "ana@example.ph",
+      customerName: "Ana Reyes",
+      carName: car?.name ?? "",
+      carId: car?.id,
+      pickupDate: "2027-01-10",
+      returnDate: "2027-01-12",
+      total: "4000.00",
+      status: "confirmed" as const,
+    };
+    await client.call("createAdminBooking", { body });
+    const error = await client.call("createAdminBooking", { body }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    if (!(error instanceof ApiError)) return;
+    expect(error.status).toBe(409);
+    expect(error.message).toBe(`409: ${error.bodyText}`);
+    expect(error.message.startsWith('409: {"error":')).toBe(true);
+    expect(error.code).toBe("DATES_UNAVAILABLE");
+    expect(describeError(error, "Failed to add booking")).toBe(errorMessages.DATES_UNAVAILABLE);
+    expect(describeError(new TypeError("fetch failed"), "Failed to add booking")).toBe(
+      "Failed to add booking",
+    );
+  });
+
+  it("gives null for a 401 when asked to, and an error otherwise", async () => {
+    network.cookie = null;
+    expect(await client.call("listCustomers", { on401: "returnNull" })).toBeNull();
+    const error = await client.call("listCustomers", {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error instanceof ApiError && error.status).toBe(401);
+    expect(error instanceof Error && error.message.startsWith("401: ")).toBe(true);
+    expect(await syncAdmin({ db, api: client })).toBeNull();
+    expect((await db.syncState.get("admin"))?.auth).toBe("needs_auth");
+  });
+
+  it("uses the status text when the body is empty, and sends cookies and JSON", async () => {
+    const seen: RequestInit[] = [];
+    const fake = new ApiClient({
+      fetch: async (_input, init) => {
+        seen.push(init);
+        return new Response(null, { status: 503, statusText: "Service Unavailable" });
+      },
+    });
+    const error = await fake
+      .raw("POST", "/api/contact", { body: { a: 1 } })
+      .catch((caught: unknown) => caught);
+    expect(error instanceof ApiError && error.message).toBe("503: Service Unavailable");
+    expect(seen[0]?.credentials).toBe("include");
+    expect(new Headers(seen[0]?.headers).get("Content-Type")).toBe("application/json");
+    expect(seen[0]?.body).toBe('{"a":1}');
+  });
+
+  it("reads the public fleet through the route table", async () => {
+    const cars = await client.call("listCars", {});
+    expect(cars.length).toBeGreaterThanOrEqual(20);
+    const first = cars[0];
+    if (!first) return;
+    const ranges = await client.call("carBookedDates", { params: { id: first.id } });
+    expect(Array.isArray(ranges)).toBe(true);
+  });
+});
+
+describe("public reads", { timeout: 30_000 }, () => {
+  it("caches the fleet and a car's booked ranges, and keeps them when offline", async () => {
+    const cars = await refreshCars({ db, api: client });
+    expect(cars?.length).toBeGreaterThanOrEqual(20);
+    expect(await db.cars.count()).toBe(cars?.length);
+    const car = await server.db.knex("cars").whereNull("deleted_at").orderBy("name").first("id");
+    if (!car) throw new Error("no car");
+    await server.request("POST", "/api/admin/bookings", {
+      cookie,
+      body: {
+        customerEmail: "lito@example.ph",
+        customerName: "Lito Lapid",
+        carName: "any",
+        carId: car.id,
+        pickupDate: "2027-02-01",
+        returnDate: "2027-02-04",
+        total: "6000.00",
+        status: "confirmed",
+      },
+    });
+    const ranges = await refreshBookedRanges(car.id, { db, api: client });
+    expect(ranges).toContainEqual({
+      carId: car.id,
+      start: "2027-02-01",
+      end: "2027-02-04",
+      pickupTime: "9:00 AM",
+    });
+
+    network.offline = true;
+    expect(await refreshCars({ db, api: client })).toBeNull();
+    expect(await refreshBookedRanges(car.id, { db, api: client })).toBeNull();
+    expect(await db.cars.count()).toBe(cars?.length);
+    expect(await db.bookedRanges.where("carId").equals(car.id).count()).toBe(ranges?.length);
+  });
+});

@@ -1,0 +1,466 @@
+/**
+ * The sync engine's core: drains the outbox in order, one runner at a time
+ * across tabs and the service worker (Web Locks, with an in-memory fallback,
+ * and a compare-and-set claim on each entry so no entry is ever sent by two
+ * runners at once). Each entry goes with its id as `Idempotency-Key`, so a
+ * replay after a lost answer is not applied twice by the server.
+ *
+ * Outcomes: 2xx removes the entry and stores the server's row in place of the
+ * optimistic one; no answer, 5xx, 408, 429 or 409 IDEMPOTENCY_IN_PROGRESS keep
+ * it for a later attempt with backoff and end the round (later entries wait);
+ * 401 pauses the admin entries ('needs_auth') until `resumeAfterSignIn()`;
+ * any other 4xx parks the entry as 'failed' with the server's message.
+ *
+ * No DOM or React imports: the service worker runs this too.
+ */
+import { ApiError, api as appApi, describeError, type ApiClient } from "./api-client";
+import { markAdminNeedsAuth, readAdminSyncState, rowsWithWaitingChanges, syncAdmin } from "./admin-sync";
+import { db as appDb, type CarRentalDb, type OutboxEntry } from "./db";
+import { emitOutboxEvent } from "./outbox-events";
+import {
+  addToOutbox,
+  backoffDelay,
+  CLAIM_LEASE_MS,
+  needsSession,
+  newId,
+  nextStep,
+  type EnqueueInput,
+} from "./outbox";
+import { applyServerAnswer, remapTemporaryId } from "./server-answer";
+
+/** The part of the Web Locks API the engine uses. */
+export type LockManagerLike = {
+  request<T>(
+    name: string,
+    options: { ifAvailable: boolean },
+    callback: (lock: unknown) => Promise<T>,
+  ): Promise<T>;
+};
+
+export type OutboxEngineOptions = {
+  db?: CarRentalDb;
+  api?: ApiClient;
+  /** Web Locks; defaults to `navigator.locks`, null to use only the in-memory lock. */
+  locks?: LockManagerLike | null;
+  now?: () => number;
+  random?: () => number;
+  /** Called after an entry was queued (the page registers Background Sync here). */
+  onQueued?: () => void;
+  /** Refresh the admin mirror after admin changes were delivered (default true). */
+  syncAfterDelivery?: boolean;
+  /** Periodic drain while started (default 30 s). */
+  intervalMs?: number;
+};
+
+export type DrainResult = {
+  /** False when another runner held the lock: nothing was done here. */
+  ran: boolean;
+  delivered: number;
+  failed: number;
+  /** Entries still waiting because the server was not reachable (or busy). */
+  deferred: number;
+  /** Whether the round hit a 401. */
+  needsAuth: boolean;
+};
+
+const LOCK_NAME = "outbox";
+/** In-memory locks of runners without Web Locks, per database (shared by engines in one JS context). */
+const memoryLocks = new Set<string>();
+
+function defaultLocks(): LockManagerLike | null {
+  if (typeof navigator === "undefined" || !("locks" in navigator)) return null;
+  // Some environments (happy-dom, old WebViews) expose the property as null.
+  const locks: LockManager | null | undefined = navigator.locks;
+  return locks && typeof locks.request === "function" ? locks : null;
+}
+
+type Outcome =
+  | { kind: "delivered"; answer: unknown }
+  | { kind: "transient"; status: number | null; message: string }
+  | { kind: "unauthorized" }
+  | { kind: "refused"; status: number; message: string };
+
+function classify(error: unknown): Outcome {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return { kind: "unauthorized" };
+    const busy = error.status === 409 && error.code === "IDEMPOTENCY_IN_PROGRESS";
+    if (busy || error.status === 408 || error.status === 429 || error.status >= 500) {
+      return { kind: "transient", status: error.status, message: describeError(error, error.message) };
+    }
+    return { kind: "refused", status: error.status, message: describeError(error, error.message) };
+  }
+  // No answer at all (offline, reset, timeout), or the answer was lost while read.
+  return { kind: "transient", status: null, message: error instanceof Error ? error.message : String(error) };
+}
+
+export class OutboxEngine {
+  readonly db: CarRentalDb;
+  readonly api: ApiClient;
+  private readonly locks: LockManagerLike | null;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly onQueued: (() => void) | undefined;
+  private readonly syncAfterDelivery: boolean;
+  private readonly intervalMs: number;
+
+  private running: Promise<DrainResult> | null = null;
+  private again = false;
+  private againIgnoresBackoff = false;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private interval: ReturnType<typeof setInterval> | null = null;
+  private started = false;
+
+  constructor(options: OutboxEngineOptions = {}) {
+    this.db = options.db ?? appDb;
+    this.api = options.api ?? appApi;
+    this.locks = options.locks === undefined ? defaultLocks() : options.locks;
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.onQueued = options.onQueued;
+    this.syncAfterDelivery = options.syncAfterDelivery ?? true;
+    this.intervalMs = options.intervalMs ?? 30_000;
+  }
+
+  /**
+   * Writes the optimistic change and the outbox entry in one transaction,
+   * then starts a drain. Resolves with the entry once it is stored (not sent).
+   */
+  async enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+    const entry = await addToOutbox(this.db, input, new Date(this.now()));
+    this.onQueued?.();
+    this.kick();
+    return entry;
+  }
+
+  /** Starts a drain soon; rounds asked for while one runs are coalesced into one more. */
+  kick(options: { ignoreBackoff?: boolean } = {}): void {
+    void this.drain(options).catch((error: unknown) => {
+      console.error("Outbox drain failed", error);
+    });
+  }
+
+  /** Periodic drains (worker-safe: timers only). The page adds its own triggers. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.interval = setInterval(() => this.kick(), this.intervalMs);
+    this.kick();
+  }
+
+  stop(): void {
+    this.started = false;
+    if (this.interval) clearInterval(this.interval);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.interval = null;
+    this.retryTimer = null;
+  }
+
+  /**
+   * Sends what can be sent now, in order, as the only runner. Returns at once
+   * with `ran: false` when another tab or the worker holds the lock.
+   */
+  drain(options: { ignoreBackoff?: boolean } = {}): Promise<DrainResult> {
+    if (this.running) {
+      this.again = true;
+      this.againIgnoresBackoff ||= options.ignoreBackoff === true;
+      return this.running;
+    }
+    const run = async (): Promise<DrainResult> => {
+      let result = await this.withRunnerLock(options.ignoreBackoff === true);
+      while (this.again) {
+        const ignoreBackoff = this.againIgnoresBackoff;
+        this.again = false;
+        this.againIgnoresBackoff = false;
+        const next = await this.withRunnerLock(ignoreBackoff);
+        result = {
+          ran: result.ran || next.ran,
+          delivered: result.delivered + next.delivered,
+          failed: result.failed + next.failed,
+          deferred: next.deferred,
+          needsAuth: result.needsAuth || next.needsAuth,
+        };
+      }
+      return result;
+    };
+    this.running = run().finally(() => {
+      this.running = null;
+      void this.scheduleRetry();
+    });
+    return this.running;
+  }
+
+  private async withRunnerLock(ignoreBackoff: boolean): Promise<DrainResult> {
+    const skipped: DrainResult = { ran: false, delivered: 0, failed: 0, deferred: 0, needsAuth: false };
+    if (this.locks) {
+      return this.locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => {
+        if (!lock) return skipped;
+        // Holding the lock, no other runner is sending: any claim is left over from a closed tab.
+        return this.round(ignoreBackoff, true);
+      });
+    }
+    const key = this.db.name;
+    if (memoryLocks.has(key)) return skipped;
+    memoryLocks.add(key);
+    try {
+      return await this.round(ignoreBackoff, false);
+    } finally {
+      memoryLocks.delete(key);
+    }
+  }
+
+  private async round(ignoreBackoff: boolean, exclusive: boolean): Promise<DrainResult> {
+    const result: DrainResult = { ran: true, delivered: 0, failed: 0, deferred: 0, needsAuth: false };
+    if (exclusive) {
+      await this.db.outbox.where("state").equals("sending").modify({ state: "pending", claimedAt: null });
+    }
+    let deliveredAdmin = false;
+    for (;;) {
+      const entries = await this.db.outbox.toArray();
+      const step = nextStep(entries, this.now(), { ignoreBackoff });
+      if (step.kind === "wait" || step.kind === "busy") {
+        result.deferred = entries.filter((entry) => entry.state === "pending").length;
+        break;
+      }
+      if (step.kind === "idle") break;
+      const entry = await this.claim(step.entry.id);
+      if (!entry) break; // Taken by another runner meanwhile; it keeps the order.
+      const outcome = await this.send(entry);
+      if (outcome.kind === "delivered") {
+        await this.completeDelivered(entry, outcome.answer);
+        result.delivered += 1;
+        if (entry.entity !== "contact") deliveredAdmin = true;
+      } else if (outcome.kind === "refused") {
+        await this.db.outbox.update(entry.id, {
+          state: "failed",
+          claimedAt: null,
+          lastError: outcome.message,
+          lastStatus: outcome.status,
+        });
+        result.failed += 1;
+        emitOutboxEvent({ ...eventBase(entry), type: "failed", error: outcome.message });
+      } else if (outcome.kind === "unauthorized") {
+        await this.pauseForSignIn(entry);
+        result.needsAuth = true;
+      } else {
+        const attempts = entry.attempts + 1;
+        await this.db.outbox.update(entry.id, {
+          state: "pending",
+          claimedAt: null,
+          attempts,
+          lastError: outcome.message,
+          lastStatus: outcome.status,
+          nextAttemptAt: this.now() + backoffDelay(attempts, this.random),
+        });
+        result.deferred = await this.db.outbox.where("state").equals("pending").count();
+        break;
+      }
+      // An explicit retry skips the backoff of the entry it is about, not of later ones.
+      ignoreBackoff = false;
+    }
+    if (deliveredAdmin && this.syncAfterDelivery) {
+      await this.refreshMirror();
+    }
+    return result;
+  }
+
+  /** Compare-and-set: pending (or an abandoned claim) → sending. */
+  private async claim(id: string): Promise<OutboxEntry | null> {
+    return this.db.transaction("rw", this.db.outbox, async () => {
+      const entry = await this.db.outbox.get(id);
+      if (!entry) return null;
+      const now = this.now();
+      const abandoned =
+        entry.state === "sending" && (entry.claimedAt === null || now - entry.claimedAt >= CLAIM_LEASE_MS);
+      if (entry.state !== "pending" && !abandoned) return null;
+      const claimed: OutboxEntry = { ...entry, state: "sending", claimedAt: now };
+      await this.db.outbox.put(claimed);
+      return claimed;
+    });
+  }
+
+  private async send(entry: OutboxEntry): Promise<Outcome> {
+    try {
+      const answer = await this.api.raw(entry.method, entry.path, {
+        ...(entry.body === undefined ? {} : { body: entry.body }),
+        idempotencyKey: entry.id,
+        signal: AbortSignal.timeout(60_000),
+      });
+      return { kind: "delivered", answer: answer.json };
+    } catch (error) {
+      return classify(error);
+    }
+  }
+
+  private async completeDelivered(entry: OutboxEntry, answer: unknown): Promise<void> {
+    await this.db.transaction("rw", this.db.tables, async () => {
+      await this.db.outbox.delete(entry.id);
+      const waiting = await rowsWithWaitingChanges(this.db);
+      const serverId = await applyServerAnswer(this.db, entry, answer, waiting);
+      if (serverId !== null) await remapTemporaryId(this.db, entry.entityId, serverId);
+    });
+    emitOutboxEvent({ ...eventBase(entry), type: "delivered", answer });
+  }
+
+  private async pauseForSignIn(entry: OutboxEntry): Promise<void> {
+    await this.db.transaction("rw", this.db.outbox, async () => {
+      await this.db.outbox.update(entry.id, {
+        state: "needs_auth",
+        claimedAt: null,
+        lastStatus: 401,
+        lastError: null,
+      });
+      await this.db.outbox
+        .filter((other) => needsSession(other) && (other.state === "pending" || other.id === entry.id))
+        .modify({ state: "needs_auth", claimedAt: null });
+    });
+    await markAdminNeedsAuth(this.db);
+    emitOutboxEvent({ ...eventBase(entry), type: "needs_auth" });
+  }
+
+  private async refreshMirror(): Promise<void> {
+    try {
+      await syncAdmin({ db: this.db, api: this.api });
+    } catch {
+      // The changes are in; the lists catch up on the next sync.
+    }
+  }
+
+  /** Wakes up when the first entry in line is due again (backoff), while started. */
+  private async scheduleRetry(): Promise<void> {
+    if (!this.started) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const entries = await this.db.outbox.toArray();
+    const step = nextStep(entries, this.now());
+    if (step.kind !== "wait") return;
+    const delay = Math.max(0, step.at - this.now());
+    if (delay >= this.intervalMs) return; // The periodic drain comes first.
+    this.retryTimer = setTimeout(() => this.kick(), delay);
+  }
+
+  /**
+   * Sends an entry again now. A refused entry gets a new Idempotency-Key: the
+   * server stored its refusal under the old one (and applied nothing), so the
+   * old key would only replay that refusal.
+   */
+  async retry(id: string): Promise<void> {
+    await this.db.transaction("rw", this.db.outbox, async () => {
+      const entry = await this.db.outbox.get(id);
+      if (!entry || entry.state === "sending") return;
+      const reset = {
+        state: "pending" as const,
+        nextAttemptAt: 0,
+        claimedAt: null,
+        lastError: null,
+        lastStatus: null,
+      };
+      if (entry.state === "failed") {
+        await this.db.outbox.delete(id);
+        await this.db.outbox.add({ ...entry, ...reset, id: newId(), attempts: 0 });
+      } else {
+        await this.db.outbox.update(id, reset);
+      }
+    });
+    this.kick({ ignoreBackoff: true });
+  }
+
+  /**
+   * Replaces the body of a waiting or refused entry (same place in line, a
+   * new Idempotency-Key since the request changes). `apply` may update the
+   * optimistic row to match, in the same transaction.
+   */
+  async edit(
+    id: string,
+    body: unknown,
+    apply?: (db: CarRentalDb) => Promise<void> | void,
+  ): Promise<OutboxEntry | null> {
+    const edited = await this.db.transaction("rw", this.db.tables, async () => {
+      const entry = await this.db.outbox.get(id);
+      if (!entry || entry.state === "sending") return null;
+      if (apply) await apply(this.db);
+      const next: OutboxEntry = {
+        ...entry,
+        id: newId(),
+        body,
+        state: entry.state === "needs_auth" ? "needs_auth" : "pending",
+        attempts: 0,
+        nextAttemptAt: 0,
+        claimedAt: null,
+        lastError: null,
+        lastStatus: null,
+      };
+      await this.db.outbox.delete(id);
+      await this.db.outbox.add(next);
+      return next;
+    });
+    if (edited) this.kick({ ignoreBackoff: true });
+    return edited;
+  }
+
+  /**
+   * Drops an entry. Its optimistic change is reverted by a full re-sync of
+   * the admin mirror (now, or on the next sync when offline).
+   */
+  async discard(id: string): Promise<void> {
+    const entry = await this.db.transaction("rw", [this.db.outbox, this.db.syncState], async () => {
+      const found = await this.db.outbox.get(id);
+      if (!found || found.state === "sending") return null;
+      await this.db.outbox.delete(id);
+      if (found.entity !== "contact") {
+        // Forget the cursor: the next sync is a full one, and brings the server's rows back.
+        const state = await readAdminSyncState(this.db);
+        await this.db.syncState.put({ ...state, cursor: null });
+      }
+      return found;
+    });
+    if (entry && entry.entity !== "contact") {
+      await this.revertOptimisticRows(entry);
+      await this.refreshMirror();
+    }
+    this.kick();
+  }
+
+  /** Removes rows that exist only because of a discarded change (creations with a temporary id). */
+  private async revertOptimisticRows(entry: OutboxEntry): Promise<void> {
+    // Only creations (a POST, or a payment: a new ledger row) made rows of their own;
+    // changed rows come back from the server on the full sync.
+    const creates = entry.method === "POST" || entry.entity === "payments";
+    if (entry.entity === "contact" || !creates) return;
+    const table = this.db.mirrorTable(entry.entity);
+    await this.db.transaction("rw", this.db.tables, async () => {
+      const stillReferenced = (await this.db.outbox.toArray()).some(
+        (other) => other.entityId === entry.entityId,
+      );
+      const row = await table.get(entry.entityId);
+      if (row?._pending && !stillReferenced) await table.delete(entry.entityId);
+    });
+  }
+
+  /** After the admin signed in again: the paused entries go, in order. */
+  async resumeAfterSignIn(): Promise<void> {
+    await this.db.transaction("rw", [this.db.outbox, this.db.syncState], async () => {
+      await this.db.outbox
+        .where("state")
+        .equals("needs_auth")
+        .modify({ state: "pending", nextAttemptAt: 0, claimedAt: null });
+      const state = await readAdminSyncState(this.db);
+      await this.db.syncState.put({ ...state, auth: "ok" });
+    });
+    this.kick({ ignoreBackoff: true });
+  }
+}
+
+function eventBase(entry: OutboxEntry) {
+  return {
+    entryId: entry.id,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    method: entry.method,
+    path: entry.path,
+    label: entry.label,
+  };
+}
+
+export function createOutboxEngine(options: OutboxEngineOptions = {}): OutboxEngine {
+  return new OutboxEngine(options);
+}

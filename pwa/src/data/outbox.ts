@@ -1,0 +1,185 @@
+/**
+ * The outbox: changes made in the browser that wait for the server, kept in
+ * IndexedDB with the optimistic change they made, and the rules that decide
+ * which entry goes next.
+ *
+ * Order rule: entries go strictly in `seq` order. An entry waiting after a
+ * network error (backoff) holds back every entry behind it. An entry the
+ * server refused ('failed') holds back only the later entries about the same
+ * record (same entity and id, or one of its related rows): an edit of a car
+ * whose creation was refused waits for the admin to retry, edit or discard
+ * it, while unrelated changes go on. A 401 pauses the admin entries
+ * ('needs_auth') until the admin signs in again; public entries (contact
+ * messages) need no session and go on.
+ *
+ * No DOM or React imports: the service worker drains the same outbox.
+ */
+import type { CarRentalDb, OutboxEntity, OutboxEntry } from "./db";
+import type { SyncEntity } from "@car-rental/shared/schemas/sync";
+
+export type { OutboxEntry, OutboxEntity, OutboxState } from "./db";
+
+export type EnqueueInput = {
+  method: OutboxEntry["method"];
+  /** A concrete path, e.g. buildPath(routes.updateCar.path, {id}). */
+  path: string;
+  body?: unknown;
+  entity: OutboxEntity;
+  entityId: string;
+  /** Shown in the outbox panel, e.g. 'Payment ₱1,000.00 for booking ABC123'. */
+  label: string;
+  /** Other rows the optimistic change touched; sync leaves them alone too. */
+  related?: { entity: SyncEntity; id: string }[];
+  /**
+   * Writes the optimistic change (rows marked `_pending: true`), in the same
+   * Dexie transaction as the new entry. Only Dexie calls inside: awaiting
+   * anything else (fetch, timers) would end the transaction early.
+   */
+  apply?: (db: CarRentalDb) => Promise<void> | void;
+  /** Reuse an Idempotency-Key already sent once (a direct call whose answer was lost). */
+  id?: string;
+};
+
+/** How long a claim ('sending') of a runner without Web Locks is honoured. */
+export const CLAIM_LEASE_MS = 2 * 60_000;
+
+/** A v4 UUID, also where `crypto.randomUUID` is missing (plain-http origins). */
+export function newId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Admin routes need the session cookie; a 401 pauses only these. */
+export function needsSession(entry: Pick<OutboxEntry, "path">): boolean {
+  return entry.path.startsWith("/api/admin/");
+}
+
+function recordKeys(entry: OutboxEntry): string[] {
+  const keys = entry.entity === "contact" ? [] : [`${entry.entity}:${entry.entityId}`];
+  for (const link of entry.related) keys.push(`${link.entity}:${link.id}`);
+  return keys;
+}
+
+/**
+ * Appends an entry and applies its optimistic change in one transaction.
+ * An admin entry made while the outbox waits for a sign-in waits too.
+ */
+export async function addToOutbox(
+  db: CarRentalDb,
+  input: EnqueueInput,
+  now: Date = new Date(),
+): Promise<OutboxEntry> {
+  return db.transaction("rw", db.tables, async () => {
+    if (input.apply) await input.apply(db);
+    const last = await db.outbox.orderBy("seq").last();
+    const paused = needsSession(input) && (await db.outbox.where("state").equals("needs_auth").count()) > 0;
+    const entry: OutboxEntry = {
+      id: input.id ?? newId(),
+      seq: (last?.seq ?? 0) + 1,
+      method: input.method,
+      path: input.path,
+      body: input.body,
+      createdAt: now.toISOString(),
+      attempts: 0,
+      state: paused ? "needs_auth" : "pending",
+      lastError: null,
+      lastStatus: null,
+      nextAttemptAt: 0,
+      claimedAt: null,
+      entity: input.entity,
+      entityId: input.entityId,
+      related: input.related ?? [],
+      label: input.label,
+    };
+    await db.outbox.add(entry);
+    return entry;
+  });
+}
+
+export type NextStep =
+  | { kind: "send"; entry: OutboxEntry }
+  /** The first entry in line waits for its backoff until `at` (epoch ms). */
+  | { kind: "wait"; at: number }
+  /** Another runner is sending the entry in line. */
+  | { kind: "busy" }
+  | { kind: "idle" };
+
+/**
+ * Decides what to do next with the outbox (entries in any order), applying
+ * the order rule above. A claim older than `leaseMs` counts as abandoned.
+ */
+export function nextStep(
+  entries: readonly OutboxEntry[],
+  now: number,
+  options: { ignoreBackoff?: boolean; leaseMs?: number } = {},
+): NextStep {
+  const leaseMs = options.leaseMs ?? CLAIM_LEASE_MS;
+  const refused = new Set<string>();
+  let authPaused = false;
+  for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
+    if (entry.state === "failed") {
+      for (const key of recordKeys(entry)) refused.add(key);
+      continue;
+    }
+    if (entry.state === "needs_auth") {
+      authPaused = true;
+      continue;
+    }
+    if (needsSession(entry) && authPaused) continue;
+    if (recordKeys(entry).some((key) => refused.has(key))) continue;
+    if (entry.state === "sending" && entry.claimedAt !== null && now - entry.claimedAt < leaseMs) {
+      return { kind: "busy" };
+    }
+    if (!options.ignoreBackoff && entry.nextAttemptAt > now) return { kind: "wait", at: entry.nextAttemptAt };
+    return { kind: "send", entry };
+  }
+  return { kind: "idle" };
+}
+
+/** Whether a refused entry earlier in line holds `entry` back (for the panel). */
+export function isHeldBack(entries: readonly OutboxEntry[], entry: OutboxEntry): boolean {
+  const keys = new Set(recordKeys(entry));
+  return entries.some(
+    (other) =>
+      other.seq < entry.seq && other.state === "failed" && recordKeys(other).some((key) => keys.has(key)),
+  );
+}
+
+/**
+ * Delay before the next attempt after `attempts` failed ones: exponential
+ * from 2 s, capped at 5 minutes, with "equal jitter" (half fixed, half
+ * random) so many tabs coming back online do not retry in step.
+ */
+export function backoffDelay(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(2_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
+  return Math.round(base / 2 + (base / 2) * random());
+}
+
+/** Entries in send order (for the panel and tests). */
+export function listOutbox(db: CarRentalDb): Promise<OutboxEntry[]> {
+  return db.outbox.orderBy("seq").toArray();
+}
+
+export type OutboxCounts = {
+  /** Everything not yet accepted by the server. */
+  total: number;
+  pending: number;
+  sending: number;
+  failed: number;
+  needsAuth: number;
+};
+
+export function countOutbox(entries: readonly OutboxEntry[]): OutboxCounts {
+  const counts: OutboxCounts = { total: entries.length, pending: 0, sending: 0, failed: 0, needsAuth: 0 };
+  for (const entry of entries) {
+    if (entry.state === "pending") counts.pending += 1;
+    else if (entry.state === "sending") counts.sending += 1;
+    else if (entry.state === "failed") counts.failed += 1;
+    else counts.needsAuth += 1;
+  }
+  return counts;
+}

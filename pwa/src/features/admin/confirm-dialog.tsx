@@ -1,0 +1,39 @@
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+
+type ConfirmDialogProps = {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  danger?: boolean;
+};
+
+/** A confirmation before a destructive action (delete a car, unblock a name, log out with waiting changes). */
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  danger = true,
+}: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered size="md">
+      <Stack gap="lg">
+        <Text component="div">{children}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" size="md" mih={44} onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button color={danger ? "red" : undefined} size="md" mih={44} onClick={onConfirm} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The admin customer form (spec §5 "Admin customer form"): full name, e-mail
+ * and phone required; address, license number and license expiry optional;
+ * on a new customer, an optional first booking (see initial-booking.ts).
+ */
+import { z } from "zod";
+import { isValidDate, manilaToday } from "@car-rental/shared/dates";
+import { validationMessages } from "@car-rental/shared/messages";
+import { rentalDatesIssue } from "@car-rental/shared/schemas/booking";
+import { emailSchema, fullNameSchema, phoneSchema, textLimits } from "@car-rental/shared/schemas/common";
+import type { CustomerInputBody } from "@car-rental/shared/schemas/customer";
+import type { LocalCustomer } from "../../data/db";
+import { INITIAL_BOOKING_STATUSES, NO_CAR, shouldCreateInitialBooking } from "./initial-booking";
+import { parsePaymentAmount } from "./payment-rules";
+
+const optionalField = (max: number) => z.string().trim().max(max, { error: validationMessages.tooLong });
+
+export function createCustomerFormSchema(now: () => Date = () => new Date()) {
+  return z
+    .object({
+      fullName: fullNameSchema,
+      email: emailSchema,
+      phone: phoneSchema,
+      address: optionalField(textLimits.address),
+      license: optionalField(textLimits.short),
+      licenseExpiry: z
+        .string()
+        .refine((value) => value === "" || isValidDate(value), { error: validationMessages.invalidDate }),
+      carId: z.string(),
+      pickupDate: z.string(),
+      returnDate: z.string(),
+      total: z.string(),
+      status: z.enum(INITIAL_BOOKING_STATUSES),
+    })
+    .superRefine((values, ctx) => {
+      if (!shouldCreateInitialBooking(values)) return;
+      if (!isValidDate(values.pickupDate)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["pickupDate"],
+          message: validationMessages.pickupDateRequired,
+        });
+      }
+      if (!isValidDate(values.returnDate)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["returnDate"],
+          message: validationMessages.returnDateRequired,
+        });
+      }
+      const issue = rentalDatesIssue(values.pickupDate, values.returnDate, manilaToday(now()));
+      if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+      if (parsePaymentAmount(values.total) === null) {
+        ctx.addIssue({ code: "custom", path: ["total"], message: validationMessages.invalidInput });
+      }
+    });
+}
+
+export type CustomerFormInput = z.input<ReturnType<typeof createCustomerFormSchema>>;
+export type CustomerFormOutput = z.output<ReturnType<typeof createCustomerFormSchema>>;
+
+export const EMPTY_CUSTOMER_FORM: CustomerFormInput = {
+  fullName: "",
+  email: "",
+  phone: "",
+  address: "",
+  license: "",
+  licenseExpiry: "",
+  carId: NO_CAR,
+  pickupDate: "",
+  returnDate: "",
+  total: "",
+  status: "pending",
+};
+
+export function customerFormOf(customer: LocalCustomer): CustomerFormInput {
+  return {
+    ...EMPTY_CUSTOMER_FORM,
+    fullName: customer.fullName,
+    email: customer.email,
+    phone: customer.phone,
+    address: customer.address ?? "",
+    license: customer.license ?? "",
+    licenseExpiry: customer.licenseExpiry ?? "",
+  };
+}
+
+/** Spec §7: `{fullName, email, phone, address, license, licenseExpiry}`, blanks as null. */
+export function customerBodyOf(values: CustomerFormOutput): CustomerInputBody {
+  return {
+    fullName: values.fullName,
+    email: values.email,
+    phone: values.phone,
+    address: values.address || null,
+    license: values.license || null,
+    licenseExpiry: values.licenseExpiry || null,
+  };
+}

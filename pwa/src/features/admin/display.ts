@@ -1,0 +1,37 @@
+/** Small display rules shared by the admin tabs. */
+import { BUNDLED_IMAGE_PATTERN } from "@car-rental/shared/schemas/common";
+import { DEFAULT_CAR_IMAGE, type BookingStatus } from "@car-rental/shared/constants";
+import { formatLongDate, manilaToday } from "@car-rental/shared/dates";
+
+/** Spec §4: confirmed green, cancelled red, completed blue, pending yellow. */
+export const STATUS_COLORS: Record<BookingStatus, string> = {
+  pending: "yellow",
+  confirmed: "green",
+  cancelled: "red",
+  completed: "blue",
+};
+
+export const DEFAULT_CAR_PICTURE = `/cars/${DEFAULT_CAR_IMAGE}`;
+
+/** Spec §3: an uploaded '/objects/…' path as is, a bundled file under /cars/, else the default picture. */
+export function carPictureUrl(image: string): string {
+  if (image.startsWith("/objects/")) return image;
+  if (BUNDLED_IMAGE_PATTERN.test(image)) return `/cars/${image}`;
+  return DEFAULT_CAR_PICTURE;
+}
+
+/** 'December 05, 2026' for a calendar date. */
+export function longDate(date: string | null): string {
+  return date ? formatLongDate(date) : "—";
+}
+
+/** The Manila calendar date of an instant, long form. */
+export function longDateOfInstant(instant: string): string {
+  const date = new Date(instant);
+  return Number.isNaN(date.getTime()) ? "—" : formatLongDate(manilaToday(date));
+}
+
+/** Short reference of a record id, as on the confirmation ('A1B2C3D4'). */
+export function reference(id: string): string {
+  return id.slice(0, 8).toUpperCase();
+}

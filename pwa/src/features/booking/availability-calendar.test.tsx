@@ -1,0 +1,135 @@
+import { MantineProvider } from "@mantine/core";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import type { BookedRange } from "@car-rental/shared/availability";
+import { AvailabilityCalendar, type RentalDates } from "./availability-calendar";
+
+const TODAY = "2026-11-21";
+
+/** A booking of the car from Nov 25 9:00 AM to Nov 27 9:00 AM (busy until 11:00 AM). */
+const RANGES: BookedRange[] = [{ start: "2026-11-25", end: "2026-11-27", pickupTime: "9:00 AM" }];
+
+function ControlledCalendar({ onChange }: { onChange?: (dates: RentalDates) => void }) {
+  const [dates, setDates] = useState<RentalDates>({ pickupDate: "", returnDate: "" });
+  return (
+    <AvailabilityCalendar
+      ranges={RANGES}
+      today={TODAY}
+      pickupDate={dates.pickupDate}
+      returnDate={dates.returnDate}
+      onChange={(next) => {
+        setDates(next);
+        onChange?.(next);
+      }}
+    />
+  );
+}
+
+function renderCalendar(onChange?: (dates: RentalDates) => void) {
+  return render(
+    <MantineProvider>
+      <ControlledCalendar onChange={onChange} />
+    </MantineProvider>,
+  );
+}
+
+function dayButtons() {
+  return within(screen.getByTestId("calendar-days")).getAllByRole("button");
+}
+
+function day(label: string) {
+  return screen.getByRole("button", { name: new RegExp(`^${label}`) });
+}
+
+describe("AvailabilityCalendar", () => {
+  it("shows 42 days from the Sunday on or before the first, with Sun..Sat headers", () => {
+    renderCalendar();
+    expect(screen.getByText("November 2026")).toBeTruthy();
+    const days = dayButtons();
+    expect(days).toHaveLength(42);
+    // November 2026 starts on a Sunday.
+    expect(days[0]?.getAttribute("aria-label")).toMatch(/^November 01, 2026/);
+    expect(days[41]?.getAttribute("aria-label")).toMatch(/^December 12, 2026/);
+    expect(screen.getByText("Sun")).toBeTruthy();
+    expect(screen.getByText("Sat")).toBeTruthy();
+  });
+
+  it("pages months, never before the current one, with the month's edge days around it", () => {
+    renderCalendar();
+    const previous = screen.getByRole("button", { name: "Previous month" });
+    expect(previous).toHaveProperty("disabled", true);
+    fireEvent.click(screen.getByRole("button", { name: "Next month" }));
+    expect(screen.getByText("December 2026")).toBeTruthy();
+    const days = dayButtons();
+    expect(days).toHaveLength(42);
+    // December 1, 2026 is a Tuesday: the grid starts on Sunday November 29.
+    expect(days[0]?.getAttribute("aria-label")).toMatch(/^November 29, 2026/);
+    expect(days[2]?.getAttribute("aria-label")).toMatch(/^December 01, 2026/);
+    expect(days[41]?.getAttribute("aria-label")).toMatch(/^January 09, 2027/);
+    expect(screen.getByRole("button", { name: "Previous month" })).toHaveProperty("disabled", false);
+    fireEvent.click(screen.getByRole("button", { name: "Previous month" }));
+    expect(screen.getByText("November 2026")).toBeTruthy();
+  });
+
+  it("disables past days and days no rental can start on, and names their state", () => {
+    renderCalendar();
+    const past = day("November 20, 2026");
+    expect(past.getAttribute("aria-label")).toBe("November 20, 2026, past");
+    expect(past).toHaveProperty("disabled", true);
+    expect(day("November 21, 2026").getAttribute("aria-label")).toBe("November 21, 2026, today");
+    for (const date of ["November 24, 2026", "November 25, 2026", "November 26, 2026"]) {
+      expect(day(date).getAttribute("aria-label")).toBe(`${date}, booked`);
+      expect(day(date)).toHaveProperty("disabled", true);
+    }
+    // The return day is a changeover day: a pickup from 11:00 AM is free.
+    expect(day("November 27, 2026")).toHaveProperty("disabled", false);
+    expect(screen.getByText("Booked")).toBeTruthy();
+    expect(screen.getByText("Selected")).toBeTruthy();
+    expect(screen.getByText("Past dates")).toBeTruthy();
+  });
+
+  it("selects a pickup then a return, and a click on or before the pickup restarts it", () => {
+    const onChange = vi.fn();
+    renderCalendar(onChange);
+    expect(screen.getByTestId("summary-pickup").textContent).toBe("Not selected");
+    expect(screen.getByTestId("summary-return").textContent).toBe("Not selected");
+
+    fireEvent.click(day("November 28, 2026"));
+    expect(onChange).toHaveBeenLastCalledWith({ pickupDate: "2026-11-28", returnDate: "" });
+    expect(screen.getByTestId("summary-pickup").textContent).toBe("November 28, 2026");
+
+    // On or before the pickup: the pickup restarts there.
+    fireEvent.click(day("November 27, 2026"));
+    expect(onChange).toHaveBeenLastCalledWith({ pickupDate: "2026-11-27", returnDate: "" });
+    fireEvent.click(day("November 27, 2026"));
+    expect(onChange).toHaveBeenLastCalledWith({ pickupDate: "2026-11-27", returnDate: "" });
+
+    fireEvent.click(day("November 30, 2026"));
+    expect(onChange).toHaveBeenLastCalledWith({ pickupDate: "2026-11-27", returnDate: "2026-11-30" });
+    expect(screen.getByTestId("summary-return").textContent).toBe("November 30, 2026");
+    expect(day("November 28, 2026").getAttribute("aria-label")).toContain("in selected range");
+    expect(day("November 27, 2026").getAttribute("aria-pressed")).toBe("true");
+
+    // With both chosen, the next click starts a new pickup.
+    fireEvent.click(day("December 02, 2026"));
+    expect(onChange).toHaveBeenLastCalledWith({ pickupDate: "2026-12-02", returnDate: "" });
+  });
+
+  it("ignores clicks on booked and past days", () => {
+    const onChange = vi.fn();
+    renderCalendar(onChange);
+    fireEvent.click(day("November 25, 2026"));
+    fireEvent.click(day("November 19, 2026"));
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it("does not let a return cross a booking", () => {
+    const onChange = vi.fn();
+    renderCalendar(onChange);
+    fireEvent.click(day("November 22, 2026"));
+    // Returning on the 24th would run into the booking from the 25th (with the turnaround).
+    expect(day("November 23, 2026")).toHaveProperty("disabled", false);
+    expect(day("November 28, 2026")).toHaveProperty("disabled", true);
+  });
+});

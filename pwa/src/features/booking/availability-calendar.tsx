@@ -1,0 +1,225 @@
+import { ActionIcon, Button, Group, Text } from "@mantine/core";
+import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
+import { useState } from "react";
+import type { BookedRange } from "@car-rental/shared/availability";
+import { dayState, selectDate, type CalendarState } from "@car-rental/shared/calendar";
+import { formatLongDate, formatMonthYear, monthGrid, rentalDays, shiftMonth } from "@car-rental/shared/dates";
+import classes from "./availability-calendar.module.css";
+
+const WEEKDAYS = [
+  { short: "Sun", long: "Sunday" },
+  { short: "Mon", long: "Monday" },
+  { short: "Tue", long: "Tuesday" },
+  { short: "Wed", long: "Wednesday" },
+  { short: "Thu", long: "Thursday" },
+  { short: "Fri", long: "Friday" },
+  { short: "Sat", long: "Saturday" },
+] as const;
+
+/** How far ahead a visitor can page: a year after the current month. */
+const MONTHS_AHEAD = 12;
+
+export type RentalDates = { pickupDate: string; returnDate: string };
+
+type AvailabilityCalendarProps = {
+  /** The car's active bookings; undefined while they have never been loaded. */
+  ranges: readonly BookedRange[] | undefined;
+  /** Today in Manila ('YYYY-MM-DD'). */
+  today: string;
+  /** The chosen dates, '' when not chosen. */
+  pickupDate: string;
+  returnDate: string;
+  onChange: (dates: RentalDates) => void;
+  /** Validation messages of the two dates. */
+  pickupError?: string | undefined;
+  returnError?: string | undefined;
+};
+
+type Month = { year: number; month: number };
+
+function monthOf(date: string): Month {
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) };
+}
+
+function monthIndex({ year, month }: Month): number {
+  return year * 12 + month - 1;
+}
+
+/** The accessible name of a day: its full date and what state it is in. */
+function dayLabel(date: string, state: ReturnType<typeof dayState>, calendar: CalendarState, today: string): string {
+  const parts = [formatLongDate(date)];
+  if (date === today) parts.push("today");
+  if (state.isPast) parts.push("past");
+  else if (state.isBooked) parts.push("booked");
+  if (date === calendar.pickupDate) parts.push("pickup date");
+  if (date === calendar.returnDate) parts.push("return date");
+  if (state.isInRange) parts.push("in selected range");
+  return parts.join(", ");
+}
+
+/**
+ * The rental-date calendar (spec §2, §4 "Calendar selection"; decisions.md
+ * "Time and dates"): one month of 42 days from Sunday, previous and next month
+ * buttons, a legend and a summary of the chosen pickup and return dates.
+ * Past days and days no rental can start on are not selectable; the selection
+ * rules are shared/calendar.ts's state machine, on Manila dates.
+ */
+export function AvailabilityCalendar({
+  ranges,
+  today,
+  pickupDate,
+  returnDate,
+  onChange,
+  pickupError,
+  returnError,
+}: AvailabilityCalendarProps) {
+  const [visible, setVisible] = useState<Month>(() => monthOf(pickupDate || today));
+  const firstMonth = monthOf(today);
+  const canGoBack = monthIndex(visible) > monthIndex(firstMonth);
+  const canGoForward = monthIndex(visible) < monthIndex(firstMonth) + MONTHS_AHEAD;
+
+  const bookedRanges = ranges ?? [];
+  const state: CalendarState = {
+    phase: pickupDate !== "" && returnDate === "" ? "return" : "pickup",
+    pickupDate: pickupDate || null,
+    returnDate: returnDate || null,
+  };
+  const context = { today, ranges: bookedRanges, state };
+  const days = monthGrid(visible.year, visible.month);
+  const title = formatMonthYear(visible.year, visible.month);
+  const titleId = "availability-calendar-month";
+  const rentalLength = pickupDate && returnDate ? rentalDays(pickupDate, returnDate) : 0;
+
+  const choose = (date: string) => {
+    const next = selectDate(state, date, { today, ranges: bookedRanges });
+    if (next === state) return;
+    onChange({ pickupDate: next.pickupDate ?? "", returnDate: next.returnDate ?? "" });
+  };
+
+  const move = (delta: number) => setVisible((current) => shiftMonth(current.year, current.month, delta));
+
+  return (
+    <div className={classes.calendar}>
+      <Group justify="space-between" wrap="nowrap" className={classes.header}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Previous month"
+          disabled={!canGoBack}
+          onClick={() => move(-1)}
+        >
+          <IconChevronLeft size={18} aria-hidden="true" />
+        </ActionIcon>
+        <Text id={titleId} fw={700} aria-live="polite">
+          {title}
+        </Text>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Next month"
+          disabled={!canGoForward}
+          onClick={() => move(1)}
+        >
+          <IconChevronRight size={18} aria-hidden="true" />
+        </ActionIcon>
+      </Group>
+
+      <div className={classes.weekdays} aria-hidden="true">
+        {WEEKDAYS.map((weekday) => (
+          <abbr key={weekday.short} title={weekday.long} className={classes.weekday}>
+            {weekday.short}
+          </abbr>
+        ))}
+      </div>
+
+      <div className={classes.days} role="group" aria-labelledby={titleId} data-testid="calendar-days">
+        {days.map((date) => {
+          const day = dayState(date, context);
+          return (
+            <button
+              key={date}
+              type="button"
+              className={classes.day}
+              disabled={day.isDisabled}
+              aria-pressed={day.isSelected}
+              aria-label={dayLabel(date, day, state, today)}
+              data-date={date}
+              data-outside={monthOf(date).month !== visible.month || undefined}
+              data-today={date === today || undefined}
+              data-past={day.isPast || undefined}
+              data-booked={day.isBooked || undefined}
+              data-selected={day.isSelected || undefined}
+              data-in-range={day.isInRange || undefined}
+              onClick={() => choose(date)}
+            >
+              {Number(date.slice(8, 10))}
+            </button>
+          );
+        })}
+      </div>
+
+      <ul className={classes.legend} aria-label="Legend">
+        <li>
+          <span className={classes.swatch} data-kind="booked" aria-hidden="true" />
+          Booked
+        </li>
+        <li>
+          <span className={classes.swatch} data-kind="selected" aria-hidden="true" />
+          Selected
+        </li>
+        <li>
+          <span className={classes.swatch} data-kind="past" aria-hidden="true" />
+          Past dates
+        </li>
+      </ul>
+
+      <div className={classes.summary} aria-live="polite">
+        <div>
+          <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+            Pickup
+          </Text>
+          <Text fw={600} data-testid="summary-pickup">
+            {pickupDate ? formatLongDate(pickupDate) : "Not selected"}
+          </Text>
+          {pickupError && (
+            <Text size="sm" c="red.8" role="alert">
+              {pickupError}
+            </Text>
+          )}
+        </div>
+        <div>
+          <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+            Return
+          </Text>
+          <Text fw={600} data-testid="summary-return">
+            {returnDate ? formatLongDate(returnDate) : "Not selected"}
+          </Text>
+          {returnError && (
+            <Text size="sm" c="red.8" role="alert">
+              {returnError}
+            </Text>
+          )}
+        </div>
+        <div className={classes.summaryFooter}>
+          <Text size="sm" c="dimmed">
+            {state.phase === "return"
+              ? "Now choose your return date."
+              : rentalLength > 0
+                ? `${rentalLength} ${rentalLength === 1 ? "day" : "days"} selected.`
+                : "Choose your pickup date."}
+          </Text>
+          {(pickupDate || returnDate) && (
+            <Button variant="subtle" size="compact-sm" onClick={() => onChange({ pickupDate: "", returnDate: "" })}>
+              Clear dates
+            </Button>
+          )}
+        </div>
+      </div>
+      {ranges === undefined && (
+        <Text size="xs" c="dimmed" mt={6}>
+          Checking this car&apos;s availability…
+        </Text>
+      )}
+    </div>
+  );
+}

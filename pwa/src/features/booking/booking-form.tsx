@@ -1,0 +1,603 @@
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/Checkbox.css";
+import "@mantine/core/styles/CheckboxIndicator.css";
+import "@mantine/core/styles/Combobox.css";
+import "@mantine/core/styles/InlineInput.css";
+import "@mantine/core/styles/Input.css";
+import "@mantine/core/styles/Radio.css";
+import "@mantine/core/styles/ScrollArea.css";
+import "@mantine/core/styles/Table.css";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Loader,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
+import { useNetwork } from "@mantine/hooks";
+import { IconAlertTriangle, IconBan, IconWifiOff } from "@tabler/icons-react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import {
+  DISTANCE_SERVICES,
+  DRIVER_SERVICES,
+  distanceRates,
+  distanceServiceOptions,
+  driverRates,
+  driverServiceOptions,
+} from "@car-rental/shared/constants";
+import { manilaNow } from "@car-rental/shared/dates";
+import {
+  BLOCKED_NAME_MESSAGE,
+  GENERIC_FAILURE,
+  bookingLabels,
+  bookingToasts,
+  validationMessages,
+} from "@car-rental/shared/messages";
+import { formatPeso } from "@car-rental/shared/money";
+import { quote, type PriceSummary } from "@car-rental/shared/pricing";
+import {
+  createBookingFormSchema,
+  toPublicBookingRequest,
+  type BookingFormInput,
+  type BookingFormValues,
+  type PublicBookingResponse,
+} from "@car-rental/shared/schemas/booking";
+import type { Car } from "@car-rental/shared/schemas/car";
+import { datesUnavailableDetailsSchema, priceChangedDetailsSchema } from "@car-rental/shared/schemas/error";
+import { ApiError, NetworkError, api, describeError } from "../../data/api-client";
+import { refreshBookedRanges, refreshCars, useBookedRanges } from "../../data/public-data";
+import { DocumentUploadList } from "../uploads/document-uploads";
+import { showToast } from "../uploads/toast";
+import { noDocuments, useDocumentUploads } from "../uploads/use-document-uploads";
+import { AvailabilityCalendar } from "./availability-calendar";
+import { clearBookingDraft, emptyBookingForm, saveBookingDraft, type BookingDraft } from "./booking-draft";
+import classes from "./booking-form.module.css";
+import { defaultSlot, pickupSlots } from "./pickup-slots";
+import { PricingSummary } from "./pricing-summary";
+import { DeliveryFees, RentalTerms } from "./rental-terms";
+import { SelectedVehicle } from "./selected-vehicle";
+import { useBlockedName } from "./use-blocked-name";
+
+/** How long typing must pause before the draft is saved. */
+const DRAFT_SAVE_DELAY_MS = 500;
+
+const OFFLINE_MESSAGE =
+  "You are offline. Booking needs an internet connection. What you have typed is kept on this device: send it when you are back online.";
+
+/** A problem of the last submit that the form explains above the submit button. */
+type Problem =
+  | { kind: "offline" }
+  | { kind: "price"; quote: PriceSummary; message: string }
+  | { kind: "dates"; message: string };
+
+type BookingFormProps = {
+  car: Car;
+  /** The restored draft, or null to start empty. */
+  draft: BookingDraft | null;
+  /** Today in Manila. */
+  today: string;
+  /** Two columns (pricing and submit beside the details) where the page is wide enough. */
+  layout: "wide" | "narrow";
+  onBooked: (result: PublicBookingResponse) => void;
+  /** Goes back to the fleet to choose another car. */
+  onChangeCar: () => void;
+};
+
+function FormCard({ step, title, children }: { step: number; title: string; children: ReactNode }) {
+  const id = `booking-card-${step}`;
+  return (
+    <Card component="section" aria-labelledby={id} className={classes.card} padding="lg">
+      <div className={classes.cardHeading}>
+        <span className={classes.step} aria-hidden="true">
+          {step}
+        </span>
+        <Title order={3} id={id} className={classes.cardTitle}>
+          {title}
+        </Title>
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+function rateLabel(rate: string): string {
+  return rate === "0.00" ? "Free" : `+${formatPeso(rate)}/day`;
+}
+
+/**
+ * The booking form (spec §2 "Booking page", §4, §5): the eight cards in
+ * order, validated with the shared schema, priced live with the shared
+ * quote, and sent to `POST /api/bookings`. What is typed survives a reload
+ * and a lost connection (a draft in IndexedDB).
+ */
+export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }: BookingFormProps) {
+  const schema = useMemo(() => createBookingFormSchema({ today }), [today]);
+  const form = useForm<BookingFormInput, unknown, BookingFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: draft?.values ?? emptyBookingForm,
+  });
+  const { control, register, handleSubmit, setValue, formState, reset, setError, clearErrors } = form;
+  const { errors, isSubmitting } = formState;
+
+  const uploads = useDocumentUploads(draft?.documents ?? noDocuments);
+  const { online } = useNetwork();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  /** The daily rate the server quoted after a PRICE_CHANGED answer, for this car. */
+  const [serverRate, setServerRate] = useState<{ carId: string; dailyRate: string } | null>(null);
+
+  const values = useWatch({ control });
+  const fullName = values.fullName ?? "";
+  const pickupDate = values.pickupDate ?? "";
+  const returnDate = values.returnDate ?? "";
+  const pickupTime = values.pickupTime ?? "9:00 AM";
+  const driverService = values.driverService ?? "none";
+  const distanceService = values.distanceService ?? "none";
+  const wantsDelivery = values.wantsDelivery ?? false;
+
+  const { isBlocked, markBlocked } = useBlockedName(fullName);
+
+  // Booked ranges of this car: from the browser's copy, refreshed when the car changes.
+  const ranges = useBookedRanges(car.id);
+  useEffect(() => {
+    refreshBookedRanges(car.id).catch((error: unknown) => console.warn("Could not refresh booked dates", error));
+  }, [car.id]);
+
+  // Another car: the dates chosen for the previous one may not be free for this one.
+  const previousCarId = useRef(car.id);
+  useEffect(() => {
+    if (previousCarId.current === car.id) return;
+    previousCarId.current = car.id;
+    setValue("pickupDate", "");
+    setValue("returnDate", "");
+    setProblem(null);
+  }, [car.id, setValue]);
+
+  const now = manilaNow(new Date());
+  const slots = useMemo(
+    () => pickupSlots(pickupDate, returnDate, ranges ?? [], { date: now.date, hour: now.hour }),
+    [pickupDate, returnDate, ranges, now.date, now.hour],
+  );
+  // Keep the chosen time among the offered ones: 9:00 AM when free, else the first free slot.
+  useEffect(() => {
+    if (slots.includes(pickupTime)) return;
+    const fallback = defaultSlot(slots);
+    if (fallback !== null) setValue("pickupTime", fallback);
+  }, [slots, pickupTime, setValue]);
+
+  const dailyRate = serverRate?.carId === car.id ? serverRate.dailyRate : car.dailyRate;
+  const currentQuote = quote({ dailyRate, pickupDate, returnDate, driverService, distanceService });
+
+  // The draft: saved a moment after the last change, never the files themselves.
+  const saveTimer = useRef<number | undefined>(undefined);
+  const draftEnabled = useRef(true);
+  const latestDraft = useRef<BookingDraft | null>(null);
+  useEffect(() => {
+    latestDraft.current = {
+      carId: car.id,
+      values: { ...emptyBookingForm, ...form.getValues() },
+      documents: uploads.documents,
+    };
+    if (!draftEnabled.current) return;
+    window.clearTimeout(saveTimer.current);
+    saveTimer.current = window.setTimeout(() => {
+      if (draftEnabled.current && latestDraft.current) void saveBookingDraft(latestDraft.current);
+    }, DRAFT_SAVE_DELAY_MS);
+  }, [values, uploads.documents, car.id, form]);
+  // Leaving the page section (e.g. another route) still keeps the last keystrokes.
+  useEffect(
+    () => () => {
+      window.clearTimeout(saveTimer.current);
+      if (draftEnabled.current && latestDraft.current) void saveBookingDraft(latestDraft.current);
+    },
+    [],
+  );
+
+  const send = async (formValues: BookingFormValues) => {
+    if (isBlocked) {
+      showToast(bookingToasts.notAllowed, "error");
+      return;
+    }
+    if (!uploads.allUploaded) {
+      showToast(bookingToasts.documentsRequired, "error");
+      return;
+    }
+    if (!slots.includes(formValues.pickupTime)) {
+      setError("pickupTime", { message: validationMessages.invalidPickupTime });
+      return;
+    }
+    if (!navigator.onLine) {
+      setProblem({ kind: "offline" });
+      showToast(bookingToasts.failed, "error", OFFLINE_MESSAGE);
+      return;
+    }
+    const { documents } = uploads;
+    const body = toPublicBookingRequest(formValues, car.id, currentQuote, {
+      photoId1Url: documents.photoId1Url?.objectPath ?? null,
+      photoId2Url: documents.photoId2Url?.objectPath ?? null,
+      proofOfBillingUrl: documents.proofOfBillingUrl?.objectPath ?? null,
+    });
+    try {
+      const result = await api.call("createBooking", { body });
+      draftEnabled.current = false;
+      window.clearTimeout(saveTimer.current);
+      await clearBookingDraft();
+      setProblem(null);
+      setServerRate(null);
+      reset(emptyBookingForm);
+      uploads.replaceAll(noDocuments);
+      showToast(bookingToasts.confirmed, "success");
+      onBooked(result);
+      void refreshBookedRanges(car.id).catch(() => undefined);
+      draftEnabled.current = true;
+    } catch (error) {
+      handleFailure(error, formValues);
+    }
+  };
+
+  const handleFailure = (error: unknown, formValues: BookingFormValues) => {
+    console.error("Booking failed", error);
+    if (error instanceof NetworkError) {
+      setProblem({ kind: "offline" });
+      showToast(bookingToasts.failed, "error", OFFLINE_MESSAGE);
+      return;
+    }
+    const message = describeError(error, GENERIC_FAILURE);
+    if (error instanceof ApiError && error.code === "PRICE_CHANGED") {
+      const details = priceChangedDetailsSchema.safeParse(error.details);
+      if (details.success) {
+        setServerRate({ carId: car.id, dailyRate: details.data.quote.dailyRate });
+        setProblem({ kind: "price", quote: details.data.quote, message });
+      }
+      void refreshCars().catch(() => undefined);
+    } else if (error instanceof ApiError && error.code === "DATES_UNAVAILABLE") {
+      const details = datesUnavailableDetailsSchema.safeParse(error.details);
+      if (details.success) console.info("Dates taken by", details.data.ranges);
+      setProblem({ kind: "dates", message });
+      setValue("pickupDate", "");
+      setValue("returnDate", "");
+      void refreshBookedRanges(car.id).catch(() => undefined);
+    } else if (error instanceof ApiError && error.code === "NAME_BLOCKED") {
+      markBlocked(formValues.fullName);
+      showToast(bookingToasts.notAllowed, "error");
+      return;
+    } else if (error instanceof ApiError && error.code === "CAR_UNAVAILABLE") {
+      void refreshCars().catch(() => undefined);
+    }
+    showToast(bookingToasts.failed, "error", message);
+  };
+
+  const onSubmit = handleSubmit(send);
+
+  const submitLabel = isBlocked ? bookingLabels.blocked : isSubmitting ? bookingLabels.processing : bookingLabels.submit;
+
+  const details = (
+    <>
+      <FormCard step={1} title="Selected Vehicle">
+        <SelectedVehicle car={car} onChange={onChangeCar} />
+      </FormCard>
+
+      <FormCard step={2} title="Personal Information">
+        <Text size="sm" c="dimmed" mb="sm">
+          Every field is required unless marked optional.
+        </Text>
+        <div className={classes.fieldGrid}>
+          <TextInput
+            label="Full Name"
+            autoComplete="name"
+            required
+            withAsterisk={false}
+            error={errors.fullName?.message}
+            {...register("fullName")}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            withAsterisk={false}
+            error={errors.email?.message}
+            {...register("email")}
+          />
+          <TextInput
+            label="Phone Number"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="09XX XXX XXXX"
+            required
+            withAsterisk={false}
+            error={errors.phone?.message}
+            {...register("phone")}
+          />
+          <TextInput
+            label="Driver's License Number (optional)"
+            autoComplete="off"
+            error={errors.license?.message}
+            {...register("license")}
+          />
+          <TextInput
+            label="Facebook Profile (optional)"
+            placeholder="facebook.com/your.name"
+            autoComplete="url"
+            className={classes.fullWidth}
+            error={errors.facebookProfile?.message}
+            {...register("facebookProfile")}
+          />
+        </div>
+        {isBlocked && (
+          <Alert
+            color="red"
+            variant="light"
+            mt="md"
+            icon={<IconBan size={20} aria-hidden="true" />}
+            role="alert"
+            className={classes.blockedAlert}
+          >
+            {BLOCKED_NAME_MESSAGE}
+          </Alert>
+        )}
+      </FormCard>
+
+      <FormCard step={3} title="Rental Details">
+        <Stack gap="lg">
+          <div>
+            <Text fw={600} mb={4} id="rental-dates-label">
+              Rental Dates
+            </Text>
+            <Text size="sm" c="dimmed" mb="sm">
+              Choose a pickup date, then a return date. Rentals run in 24-hour periods.
+            </Text>
+            <div role="group" aria-labelledby="rental-dates-label">
+              <AvailabilityCalendar
+                ranges={ranges}
+                today={today}
+                pickupDate={pickupDate}
+                returnDate={returnDate}
+                pickupError={errors.pickupDate?.message}
+                returnError={errors.returnDate?.message}
+                onChange={(dates) => {
+                  setValue("pickupDate", dates.pickupDate, { shouldValidate: formState.isSubmitted });
+                  setValue("returnDate", dates.returnDate, { shouldValidate: formState.isSubmitted });
+                  if (problem?.kind === "dates") setProblem(null);
+                }}
+              />
+            </div>
+          </div>
+
+          <Controller
+            control={control}
+            name="pickupTime"
+            render={({ field }) => (
+              <Select
+                label="Pickup Time"
+                description={
+                  pickupDate && returnDate
+                    ? "Only the times this car is free for your dates are offered."
+                    : "The car is returned at the same time of day."
+                }
+                data={slots}
+                value={field.value ?? null}
+                onChange={(value) => {
+                  if (value !== null) field.onChange(value);
+                  clearErrors("pickupTime");
+                }}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                allowDeselect={false}
+                checkIconPosition="right"
+                comboboxProps={{ withinPortal: true }}
+                error={
+                  errors.pickupTime?.message ??
+                  (slots.length === 0 ? "No pickup time is free for these dates. Please choose other dates." : undefined)
+                }
+                className={classes.pickupTime}
+              />
+            )}
+          />
+
+          <Controller
+            control={control}
+            name="driverService"
+            render={({ field }) => (
+              <Radio.Group
+                label="Driver Service"
+                description="Every car is available with or without a professional driver."
+                value={field.value ?? "none"}
+                onChange={field.onChange}
+                name={field.name}
+              >
+                <Stack gap="xs" mt="xs">
+                  {DRIVER_SERVICES.map((service) => (
+                    <Radio
+                      key={service}
+                      value={service}
+                      classNames={{ root: classes.choice, body: classes.choiceBody, labelWrapper: classes.choiceLabelWrapper }}
+                      label={
+                        <span className={classes.choiceLabel}>
+                          {driverServiceOptions[service].label}
+                          <span className={classes.choiceRate} aria-hidden="true">
+                            {rateLabel(driverRates[service])}
+                          </span>
+                        </span>
+                      }
+                      description={driverServiceOptions[service].description}
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            )}
+          />
+
+          <Controller
+            control={control}
+            name="distanceService"
+            render={({ field }) => (
+              <Radio.Group
+                label="Additional Distance Service"
+                description="For trips beyond Pangasinan or longer than 250 km."
+                value={field.value ?? "none"}
+                onChange={field.onChange}
+                name={field.name}
+              >
+                <Stack gap="xs" mt="xs">
+                  {DISTANCE_SERVICES.map((service) => (
+                    <Radio
+                      key={service}
+                      value={service}
+                      classNames={{ root: classes.choice, body: classes.choiceBody, labelWrapper: classes.choiceLabelWrapper }}
+                      label={
+                        <span className={classes.choiceLabel}>
+                          {distanceServiceOptions[service].label}
+                          <span className={classes.choiceRate} aria-hidden="true">
+                            {rateLabel(distanceRates[service])}
+                          </span>
+                        </span>
+                      }
+                      description={distanceServiceOptions[service].description}
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            )}
+          />
+
+          <div>
+            <Controller
+              control={control}
+              name="wantsDelivery"
+              render={({ field }) => (
+                <Checkbox
+                  label="Deliver the car to my address"
+                  description="We bring the car to you and pick it up at the end of the rental."
+                  checked={field.value ?? false}
+                  onChange={(event) => field.onChange(event.currentTarget.checked)}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  ref={field.ref}
+                />
+              )}
+            />
+            {wantsDelivery && (
+              <Textarea
+                label="Delivery Address"
+                required
+            withAsterisk={false}
+                autosize
+                minRows={2}
+                mt="sm"
+                placeholder="House number, street, barangay, town"
+                autoComplete="street-address"
+                error={errors.deliveryAddress?.message}
+                {...register("deliveryAddress")}
+              />
+            )}
+            <DeliveryFees />
+          </div>
+        </Stack>
+      </FormCard>
+
+      <FormCard step={4} title="Required Documents">
+        <Text size="sm" c="dimmed" mb="sm">
+          Upload two valid photo IDs and a proof of billing (JPG, PNG or PDF, up to 5 MB each). They stay
+          private: only our staff can see them.
+        </Text>
+        <DocumentUploadList uploads={uploads} disabled={isSubmitting} />
+      </FormCard>
+    </>
+  );
+
+  const checkout = (
+    <>
+      <FormCard step={5} title="Pricing Summary">
+        <PricingSummary quote={currentQuote} />
+      </FormCard>
+
+      <FormCard step={6} title="Rental Terms and Insurance">
+        <RentalTerms />
+      </FormCard>
+
+      <Card className={classes.card} padding="lg">
+        <Controller
+          control={control}
+          name="acceptTerms"
+          render={({ field }) => (
+            <Checkbox
+              checked={field.value ?? false}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
+              name={field.name}
+              ref={field.ref}
+              error={errors.acceptTerms?.message}
+              label={
+                <>
+                  I agree to the{" "}
+                  <Anchor href="/terms" target="_blank" rel="noopener" inherit>
+                    Terms of Service
+                  </Anchor>{" "}
+                  and{" "}
+                  <Anchor href="/privacy" target="_blank" rel="noopener" inherit>
+                    Privacy Policy
+                  </Anchor>
+                </>
+              }
+            />
+          )}
+        />
+      </Card>
+
+      {problem?.kind === "price" && (
+        <Alert color="yellow" variant="light" title="The price has changed" icon={<IconAlertTriangle size={20} />}>
+          {problem.message} New total: <strong>{formatPeso(problem.quote.total)}</strong> for{" "}
+          {problem.quote.days === 1 ? "1 day" : `${problem.quote.days} days`}. Press {bookingLabels.submit} again to
+          book at this price.
+        </Alert>
+      )}
+      {problem?.kind === "dates" && (
+        <Alert color="red" variant="light" title="These dates were just taken" icon={<IconAlertTriangle size={20} />}>
+          {problem.message} The calendar now shows the latest bookings.
+        </Alert>
+      )}
+      {(!online || problem?.kind === "offline") && (
+        <Alert color="gray" variant="light" title="No connection" icon={<IconWifiOff size={20} />} role="status">
+          {OFFLINE_MESSAGE}
+        </Alert>
+      )}
+
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        color={isBlocked ? "red.9" : undefined}
+        disabled={isBlocked || isSubmitting}
+        leftSection={isSubmitting ? <Loader size="sm" color="currentColor" aria-hidden="true" /> : undefined}
+        className={classes.submit}
+      >
+        {submitLabel}
+      </Button>
+    </>
+  );
+
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Booking form"
+      className={classes.form}
+      data-layout={layout}
+    >
+      <div className={classes.detailsColumn}>{details}</div>
+      <div className={classes.checkoutColumn}>{checkout}</div>
+    </form>
+  );
+}

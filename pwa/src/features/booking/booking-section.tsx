@@ -1,0 +1,104 @@
+import "@mantine/core/styles/Skeleton.css";
+import { Button, Card, Skeleton, Text } from "@mantine/core";
+import { IconCar } from "@tabler/icons-react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { manilaToday } from "@car-rental/shared/dates";
+import { bookingLabels } from "@car-rental/shared/messages";
+import type { PublicBookingResponse } from "@car-rental/shared/schemas/booking";
+import { useCars } from "../../data/public-data";
+import { BookingForm } from "./booking-form";
+import { loadBookingDraft, type BookingDraft } from "./booking-draft";
+import classes from "./booking-form.module.css";
+import { getSelectedCarId, selectCar, useSelectedCarId } from "./car-selection";
+
+const BookingConfirmation = lazy(() =>
+  import("../confirmation/booking-confirmation").then((m) => ({ default: m.BookingConfirmation })),
+);
+
+type BookingSectionProps = {
+  /** 'wide' puts pricing and submit beside the details on large screens. */
+  layout: "wide" | "narrow";
+  /** Takes the visitor to the cars ('Browse Our Fleet', 'Change Car'). */
+  onBrowseFleet: () => void;
+  /** On /booking, closing the confirmation reloads the page (spec §2). */
+  reloadOnConfirmationClose?: boolean;
+};
+
+/**
+ * The booking part of the home #booking section and of /booking: the form
+ * for the chosen car, or the invitation to choose one; then the confirmation.
+ */
+export function BookingSection({ layout, onBrowseFleet, reloadOnConfirmationClose = false }: BookingSectionProps) {
+  const [today] = useState(() => manilaToday(new Date()));
+  const [draft, setDraft] = useState<BookingDraft | null | undefined>(undefined);
+  const [confirmation, setConfirmation] = useState<PublicBookingResponse | null>(null);
+  const selectedCarId = useSelectedCarId();
+  const cars = useCars();
+
+  useEffect(() => {
+    let active = true;
+    void loadBookingDraft(today).then((saved) => {
+      if (!active) return;
+      // The car of an unfinished booking comes back too, unless a car was chosen meanwhile.
+      if (saved?.carId && getSelectedCarId() === null) selectCar(saved.carId);
+      setDraft(saved);
+    });
+    return () => {
+      active = false;
+    };
+  }, [today]);
+
+  const car = cars?.find((candidate) => candidate.id === selectedCarId && candidate.available);
+
+  const closeConfirmation = () => {
+    setConfirmation(null);
+    if (reloadOnConfirmationClose) window.location.reload();
+  };
+
+  let body;
+  if (draft === undefined || cars === undefined || (selectedCarId !== null && cars.length === 0)) {
+    body = <Skeleton height={320} radius="lg" aria-label="Loading the booking form" />;
+  } else if (!car) {
+    body = (
+      <Card padding="xl" className={classes.empty}>
+        <IconCar size={44} stroke={1.4} aria-hidden="true" />
+        <Text fw={700} fz="lg">
+          {bookingLabels.noCar}
+        </Text>
+        <Text c="dimmed" maw={420}>
+          Every car is available with or without a professional driver. Choose one to see its free dates and
+          price.
+        </Text>
+        <Button mt="sm" onClick={onBrowseFleet}>
+          {bookingLabels.browseFleet}
+        </Button>
+      </Card>
+    );
+  } else {
+    body = (
+      <BookingForm
+        car={car}
+        draft={draft}
+        today={today}
+        layout={layout}
+        onChangeCar={onBrowseFleet}
+        onBooked={(result) => {
+          setConfirmation(result);
+          setDraft(null);
+          selectCar(null);
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className={classes.section}>
+      {body}
+      {confirmation && (
+        <Suspense fallback={null}>
+          <BookingConfirmation result={confirmation} opened onClose={closeConfirmation} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { freeSlots, slotHour, type BookedRange } from "@car-rental/shared/availability";
+import { DEFAULT_PICKUP_TIME, TIME_SLOTS, type TimeSlot } from "@car-rental/shared/constants";
+import { isValidDate } from "@car-rental/shared/dates";
+
+const ALL_SLOTS: readonly TimeSlot[] = TIME_SLOTS.map((slot) => slot.label);
+
+/**
+ * The pickup times to offer (decisions.md "Time and dates"): with both dates
+ * chosen, only the slots free at both ends of the range; before that, every
+ * slot. On today's date, slots that have already passed (Manila time) go too.
+ */
+export function pickupSlots(
+  pickupDate: string,
+  returnDate: string,
+  ranges: readonly BookedRange[],
+  now: { date: string; hour: number },
+): TimeSlot[] {
+  const slots = isValidDate(pickupDate) && isValidDate(returnDate) ? freeSlots(pickupDate, returnDate, ranges) : ALL_SLOTS;
+  return pickupDate === now.date ? slots.filter((slot) => slotHour(slot) > now.hour) : [...slots];
+}
+
+/** The slot to fall back to when the chosen one is not offered: 9:00 AM when free, else the first free one. */
+export function defaultSlot(slots: readonly TimeSlot[]): TimeSlot | null {
+  if (slots.includes(DEFAULT_PICKUP_TIME)) return DEFAULT_PICKUP_TIME;
+  return slots[0] ?? null;
+}

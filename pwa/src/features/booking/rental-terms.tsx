@@ -1,0 +1,66 @@
+import { List, Table, Text, Title } from "@mantine/core";
+import { DELIVERY_FEES, INSURANCE_FEE, rentalTerms } from "@car-rental/shared/constants";
+import { formatPeso } from "@car-rental/shared/money";
+import classes from "./booking-form.module.css";
+
+/** Card 6: the rental terms and the insurance every rental includes. */
+export function RentalTerms() {
+  return (
+    <List spacing={6} size="sm" className={classes.termsList}>
+      <List.Item>
+        <strong>No security deposit</strong> is required.
+      </List.Item>
+      <List.Item>
+        <strong>Maximum speed:</strong> {rentalTerms.maxSpeedKph} km/h.
+      </List.Item>
+      <List.Item>
+        <strong>Age:</strong> renters must be at least {rentalTerms.minimumAge} years old with at least{" "}
+        {rentalTerms.minimumDrivingYears} year of driving experience.
+      </List.Item>
+      <List.Item>
+        <strong>Fuel policy:</strong> return the car with the same fuel level as at pickup.
+      </List.Item>
+      <List.Item>
+        <strong>Insurance:</strong> every rental is insured for a flat {formatPeso(INSURANCE_FEE)} per rental,
+        included in your total.
+      </List.Item>
+      <List.Item>
+        <strong>Cancellation:</strong> free up to {rentalTerms.freeCancellationHours} hours before pickup;{" "}
+        {rentalTerms.lateCancellationRefundPercent}% refund within {rentalTerms.freeCancellationHours} hours; no
+        refund for a no-show.
+      </List.Item>
+    </List>
+  );
+}
+
+/** The informational delivery fees of spec §9: shown, paid on delivery, not added to the total. */
+export function DeliveryFees() {
+  return (
+    <div className={classes.deliveryFees}>
+      <Title order={4} fz="sm" id="delivery-fees-title">
+        Delivery fees
+      </Title>
+      <Text size="xs" c="dimmed" mb={6}>
+        Paid on delivery; not included in the total below.
+      </Text>
+      <Table aria-labelledby="delivery-fees-title" verticalSpacing={4} fz="sm" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Destination</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Fee
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {DELIVERY_FEES.map((row) => (
+            <Table.Tr key={row.destination}>
+              <Table.Td>{row.destination}</Table.Td>
+              <Table.Td ta="right">{row.fee === null ? "Free" : formatPeso(row.fee)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}

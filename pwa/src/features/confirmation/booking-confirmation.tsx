@@ -1,0 +1,48 @@
+import "@mantine/core/styles/ModalBase.css";
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Overlay.css";
+import "./receipt-print.css";
+import { Button, Group, Modal } from "@mantine/core";
+import { IconPrinter, IconX } from "@tabler/icons-react";
+import type { PublicBookingResponse } from "@car-rental/shared/schemas/booking";
+import { Receipt } from "./receipt";
+import classes from "./confirmation.module.css";
+
+type BookingConfirmationProps = {
+  result: PublicBookingResponse;
+  opened: boolean;
+  onClose: () => void;
+};
+
+/** The class the print stylesheet keys on: only this modal's receipt is printed. */
+export const RECEIPT_MODAL_CLASS = "booking-receipt-modal";
+
+/**
+ * The booking confirmation (spec §2): a full-screen modal with the receipt,
+ * 'Print Receipt' (the browser's print dialog; the print stylesheet prints
+ * the receipt alone on one A4 page) and 'Close'.
+ */
+export function BookingConfirmation({ result, opened, onClose }: BookingConfirmationProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      fullScreen
+      title="Booking Confirmation"
+      withCloseButton={false}
+      className={RECEIPT_MODAL_CLASS}
+      classNames={{ header: classes.modalHeader, title: classes.modalTitle, body: classes.modalBody }}
+      transitionProps={{ transition: "fade", duration: 150 }}
+    >
+      <Group justify="flex-end" gap="sm" className={`${classes.actions} receipt-actions`}>
+        <Button leftSection={<IconPrinter size={18} aria-hidden="true" />} onClick={() => window.print()}>
+          Print Receipt
+        </Button>
+        <Button variant="default" leftSection={<IconX size={18} aria-hidden="true" />} onClick={onClose}>
+          Close
+        </Button>
+      </Group>
+      <Receipt booking={result.booking} car={result.car} />
+    </Modal>
+  );
+}

@@ -1,0 +1,94 @@
+import { MantineProvider } from "@mantine/core";
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { BookingView } from "@car-rental/shared/schemas/booking";
+import type { Car } from "@car-rental/shared/schemas/car";
+import { IMPORTANT_INFORMATION, Receipt, receiptPriceLines } from "./receipt";
+
+const car: Car = {
+  id: "11111111-1111-4111-8111-111111111111",
+  name: "Toyota Fortuner 2.8 Q",
+  category: "Premium SUV",
+  dailyRate: "4500.00",
+  seats: 7,
+  transmission: "Automatic",
+  fuel: "Diesel",
+  image: "toyota-fortuner.svg",
+  description: null,
+  mileage: null,
+  year: 2024,
+  plateNumber: null,
+  available: true,
+};
+
+const booking: BookingView = {
+  id: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+  createdAt: "2026-11-21T07:05:00.000Z",
+  customerId: "22222222-2222-4222-8222-222222222222",
+  customerName: "Maria Santos",
+  customerEmail: "maria@example.com",
+  carId: car.id,
+  carName: car.name,
+  carCategory: car.category,
+  pickupDate: "2026-12-01",
+  returnDate: "2026-12-04",
+  pickupTime: "10:00 AM",
+  totalDays: 3,
+  dailyRate: "4500.00",
+  subtotal: "13500.00",
+  withDriver: true,
+  driverFee: "4500.00",
+  driverService: "within_pangasinan",
+  distanceService: "outside_pangasinan_500",
+  distanceFee: "1500.00",
+  insurance: "500.00",
+  total: "20000.00",
+  amountPaid: "0.00",
+  status: "pending",
+  wantsDelivery: false,
+  deliveryAddress: null,
+  version: 1,
+  updatedAt: "2026-11-21T07:05:00.000Z",
+};
+
+describe("Receipt", () => {
+  it("shows every section of the confirmation", () => {
+    render(
+      <MantineProvider>
+        <Receipt booking={booking} car={car} />
+      </MantineProvider>,
+    );
+    expect(screen.getByText("SAVE THIS IMPORTANT")).toBeTruthy();
+    for (const title of [
+      "Customer Information",
+      "Vehicle Details",
+      "Rental Period",
+      "Pickup Time",
+      "Selected Services",
+      "Pricing Summary",
+      "Booking Reference",
+      "Important Information",
+    ]) {
+      expect(screen.getByRole("heading", { name: title })).toBeTruthy();
+    }
+    expect(screen.getByText("Maria Santos")).toBeTruthy();
+    expect(screen.getByText("December 01, 2026")).toBeTruthy();
+    expect(screen.getByText("December 04, 2026")).toBeTruthy();
+    expect(screen.getAllByText("at 10:00 AM")).toHaveLength(2);
+    expect(screen.getByText("3 days")).toBeTruthy();
+    expect(screen.getByText("A1B2C3D4-E5F6-4A7B-8C9D-0E1F2A3B4C5D")).toBeTruthy();
+    // 07:05 UTC is 3:05 PM in Manila.
+    expect(screen.getByText("Booked on November 21, 2026 at 3:05 PM")).toBeTruthy();
+    expect(screen.getByTestId("receipt-total").textContent).toBe("₱20,000");
+    for (const item of IMPORTANT_INFORMATION) expect(screen.getByText(item)).toBeTruthy();
+    expect(screen.getByText(/meals and accommodation\.$/, { selector: "p" })).toBeTruthy();
+  });
+
+  it("lists the driver service only with a driver and a fee, at fee / days per day", () => {
+    expect(receiptPriceLines(booking).map((line) => line.key)).toEqual(["rental", "driver", "distance", "insurance"]);
+    expect(receiptPriceLines(booking)[1]?.detail).toBe("3 days × ₱1,500");
+    const selfDrive = { ...booking, withDriver: false, driverService: "none" as const, driverFee: "0.00" };
+    expect(receiptPriceLines(selfDrive).map((line) => line.key)).toEqual(["rental", "distance", "insurance"]);
+    expect(receiptPriceLines({ ...booking, totalDays: 1 })[0]?.detail).toBe("1 day × ₱4,500");
+  });
+});

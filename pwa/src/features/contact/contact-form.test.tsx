@@ -1,0 +1,155 @@
+import { MantineProvider } from "@mantine/core";
+import { Notifications, notifications } from "@mantine/notifications";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { contactTopicNotes } from "@car-rental/shared/constants";
+import { contactToasts } from "@car-rental/shared/messages";
+import { ApiClient, type FetchLike } from "../../data/api-client";
+import type { OutboxEntry } from "../../data/db";
+import type { EnqueueInput } from "../../data/outbox";
+import { ContactSection } from "./contact-form";
+
+type Sent = { url: string; init: RequestInit };
+
+function renderForm(fetchImpl: FetchLike) {
+  const sent: Sent[] = [];
+  const queued: EnqueueInput[] = [];
+  const api = new ApiClient({
+    fetch: (url, init) => {
+      sent.push({ url, init });
+      return fetchImpl(url, init);
+    },
+  });
+  const enqueue = async (input: EnqueueInput): Promise<OutboxEntry> => {
+    queued.push(input);
+    return {
+      id: input.id ?? "entry",
+      seq: queued.length,
+      method: input.method,
+      path: input.path,
+      body: input.body,
+      createdAt: new Date().toISOString(),
+      attempts: 0,
+      state: "pending",
+      lastError: null,
+      lastStatus: null,
+      nextAttemptAt: 0,
+      claimedAt: null,
+      entity: input.entity,
+      entityId: input.entityId,
+      related: [],
+      label: input.label,
+    };
+  };
+  render(
+    <MantineProvider>
+      <Notifications />
+      <ContactSection api={api} enqueue={enqueue} />
+    </MantineProvider>,
+  );
+  return { sent, queued };
+}
+
+const answer = (status: number, body: unknown) => async () =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+async function fillRequired() {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/First Name/), "Maria");
+  await user.type(screen.getByLabelText(/Last Name/), "Santos");
+  await user.type(screen.getByLabelText(/Email/), "maria@example.ph");
+  await user.type(screen.getByLabelText(/^Message/), "Is the Fortuner free next week?");
+  return user;
+}
+
+afterEach(() => {
+  notifications.clean();
+});
+
+describe("ContactSection", () => {
+  it("has the labelled fields of spec §2, with an e-mail field and the seven topics", () => {
+    renderForm(answer(201, { ok: true }));
+    for (const label of [/First Name/, /Last Name/, /Email/, /Phone/, /Subject/, /^Message/]) {
+      expect(screen.getByLabelText(label)).toBeTruthy();
+    }
+    expect(screen.getByLabelText(/Email/).getAttribute("type")).toBe("email");
+    const options = Array.from(
+      screen.getByLabelText(/Subject/).querySelectorAll("option"),
+      (option) => option.value,
+    );
+    expect(options.filter(Boolean)).toEqual([
+      "General Inquiry",
+      "Booking Question",
+      "Fleet Information",
+      "Corporate Rentals",
+      "VIP Booking",
+      "All Package Booking",
+      "Support",
+    ]);
+  });
+
+  it("shows 'Required Fields Missing' when required fields are empty, and sends nothing", async () => {
+    const { sent } = renderForm(answer(201, { ok: true }));
+    await userEvent.setup().click(screen.getByRole("button", { name: /Send Message/ }));
+    expect(await screen.findByText(contactToasts.missingFields.title)).toBeTruthy();
+    expect(screen.getByText(contactToasts.missingFields.description)).toBeTruthy();
+    expect(sent).toHaveLength(0);
+  });
+
+  it("shows the notes of 'VIP Booking' and 'All Package Booking'", async () => {
+    renderForm(answer(201, { ok: true }));
+    const user = userEvent.setup();
+    const vipNote = contactTopicNotes["VIP Booking"] ?? "";
+    const packageNote = contactTopicNotes["All Package Booking"] ?? "";
+    expect(screen.queryByText(vipNote)).toBeNull();
+    await user.selectOptions(screen.getByLabelText(/Subject/), "VIP Booking");
+    expect(await screen.findByText(vipNote)).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText(/Subject/), "All Package Booking");
+    expect(await screen.findByText(packageNote)).toBeTruthy();
+    expect(screen.queryByText(vipNote)).toBeNull();
+    await user.selectOptions(screen.getByLabelText(/Subject/), "Support");
+    await waitFor(() => expect(screen.queryByText(packageNote)).toBeNull());
+  });
+
+  it("sends the message, says 'Message Sent!' and clears the form", async () => {
+    const { sent } = renderForm(answer(201, { ok: true, id: "x", createdAt: "2026-11-21T01:30:00Z" }));
+    const user = await fillRequired();
+    await user.click(screen.getByRole("button", { name: /Send Message/ }));
+    expect(await screen.findByText(contactToasts.sent.title)).toBeTruthy();
+    expect(screen.getByText(contactToasts.sent.description)).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toBe("/api/contact");
+    expect(JSON.parse(String(sent[0]?.init.body))).toEqual({
+      firstName: "Maria",
+      lastName: "Santos",
+      email: "maria@example.ph",
+      phone: null,
+      subject: null,
+      message: "Is the Fortuner free next week?",
+    });
+    expect(new Headers(sent[0]?.init.headers).get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/First Name/).value).toBe(""));
+  });
+
+  it("says 'Failed to Send Message' when the server refuses", async () => {
+    renderForm(answer(422, { error: { code: "VALIDATION_FAILED", message: "Invalid input" } }));
+    const user = await fillRequired();
+    await user.click(screen.getByRole("button", { name: /Send Message/ }));
+    expect(await screen.findByText(contactToasts.failed.title)).toBeTruthy();
+    expect(screen.getByText(contactToasts.failed.description)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>(/First Name/).value).toBe("Maria");
+  });
+
+  it("queues the message with the same Idempotency-Key when the network fails", async () => {
+    const { sent, queued } = renderForm(vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    const user = await fillRequired();
+    await user.click(screen.getByRole("button", { name: /Send Message/ }));
+    expect(await screen.findByText(contactToasts.queued.title)).toBeTruthy();
+    expect(queued).toHaveLength(1);
+    expect(queued[0]?.method).toBe("POST");
+    expect(queued[0]?.path).toBe("/api/contact");
+    expect(queued[0]?.id).toBe(new Headers(sent[0]?.init.headers).get("Idempotency-Key"));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/First Name/).value).toBe(""));
+  });
+});

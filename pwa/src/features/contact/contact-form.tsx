@@ -1,0 +1,225 @@
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/Input.css";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconInfoCircle, IconSend } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { CONTACT_TOPICS, contactTopicNotes, type ContactTopic } from "@car-rental/shared/constants";
+import { contactToasts, type Toast } from "@car-rental/shared/messages";
+import {
+  contactMessageSchema,
+  type ContactMessage,
+  type ContactMessageBody,
+} from "@car-rental/shared/schemas/contact";
+import type { ApiClient } from "../../data/api-client";
+import type { OutboxEntry } from "../../data/db";
+import type { EnqueueInput } from "../../data/outbox";
+import { onOutboxEvent } from "../../data/outbox-events";
+import { enqueue as enqueueInOutbox } from "../../data/sync-engine";
+import { sendContactMessage } from "./send-contact-message";
+
+/** The form holds the request body as typed (blank phone and subject become null when parsed). */
+type ContactFormValues = ContactMessageBody;
+
+const EMPTY: ContactFormValues = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  subject: "",
+  message: "",
+};
+
+/** Spec §5: these four are required; phone and subject are optional. */
+const REQUIRED_FIELDS = ["firstName", "lastName", "email", "message"] as const;
+
+function showToast(toast: Toast, tone: "success" | "error" | "info") {
+  // One toast at a time (spec §7): the newest replaces any on screen.
+  notifications.clean();
+  notifications.show({
+    title: toast.title,
+    message: toast.description ?? "",
+    color: tone === "success" ? "teal" : tone === "error" ? "red" : "brand",
+  });
+}
+
+function isTopic(value: string): value is ContactTopic {
+  return CONTACT_TOPICS.some((topic) => topic === value);
+}
+
+export type ContactFormProps = {
+  /** Tests inject a client pointed at a test server and their own outbox. */
+  api?: ApiClient;
+  enqueue?: (input: EnqueueInput) => Promise<OutboxEntry>;
+};
+
+/**
+ * The contact form of spec §2 and §5. Offline (or when the request gets no
+ * answer) the message is kept in the outbox and sent once when the
+ * connection returns; the form clears either way.
+ */
+export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps) {
+  const [sending, setSending] = useState(false);
+  const form = useForm<ContactFormValues, unknown, ContactMessage>({
+    defaultValues: EMPTY,
+    resolver: zodResolver(contactMessageSchema),
+  });
+  const { register, handleSubmit, reset, control, formState } = form;
+  const subject = useWatch({ control, name: "subject" });
+  const note = subject ? contactTopicNotes[subject] : undefined;
+
+  // A message queued offline is announced when the server has it.
+  useEffect(
+    () =>
+      onOutboxEvent((event) => {
+        if (event.entity !== "contact") return;
+        if (event.type === "delivered") showToast(contactToasts.sent, "success");
+        else if (event.type === "failed") showToast(contactToasts.failed, "error");
+      }),
+    [],
+  );
+
+  const onValid = async (message: ContactMessage) => {
+    setSending(true);
+    try {
+      const outcome = await sendContactMessage(message, {
+        ...(api ? { api } : {}),
+        enqueue,
+        isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
+      });
+      if (outcome.kind === "failed") {
+        showToast(contactToasts.failed, "error");
+        return;
+      }
+      reset(EMPTY);
+      showToast(
+        outcome.kind === "sent" ? contactToasts.sent : contactToasts.queued,
+        outcome.kind === "sent" ? "success" : "info",
+      );
+    } catch (error) {
+      console.error("Contact message failed", error);
+      showToast(contactToasts.failed, "error");
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onInvalid = (errors: FieldErrors<ContactFormValues>) => {
+    const values = form.getValues();
+    const missing = REQUIRED_FIELDS.some((field) => values[field].trim() === "");
+    if (missing || errors.firstName || errors.lastName || errors.message) {
+      showToast(contactToasts.missingFields, "error");
+    }
+  };
+
+  const errorText = (field: keyof ContactFormValues) => formState.errors[field]?.message;
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-label="Contact form">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="First Name"
+            autoComplete="given-name"
+            withAsterisk
+            error={errorText("firstName")}
+            {...register("firstName")}
+          />
+          <TextInput
+            label="Last Name"
+            autoComplete="family-name"
+            withAsterisk
+            error={errorText("lastName")}
+            {...register("lastName")}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            error={errorText("email")}
+            {...register("email")}
+          />
+          <TextInput
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            error={errorText("phone")}
+            {...register("phone")}
+          />
+        </SimpleGrid>
+        <NativeSelect
+          label="Subject"
+          data={[
+            { value: "", label: "Select a subject" },
+            ...CONTACT_TOPICS.map((topic) => ({ value: topic, label: topic })),
+          ]}
+          error={errorText("subject")}
+          {...register("subject", { setValueAs: (value: string) => (isTopic(value) ? value : "") })}
+        />
+        {note && (
+          <Alert
+            variant="light"
+            color="brand"
+            icon={<IconInfoCircle size={18} aria-hidden />}
+            role="note"
+            title={subject}
+          >
+            {note}
+          </Alert>
+        )}
+        <Textarea
+          label="Message"
+          withAsterisk
+          rows={5}
+          error={errorText("message")}
+          {...register("message")}
+        />
+        <Group justify="space-between" align="center">
+          <Text size="sm" c="dimmed">
+            Fields marked * are required.
+          </Text>
+          <Button type="submit" loading={sending} leftSection={<IconSend size={18} aria-hidden />}>
+            Send Message
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The contact form in its card, for the home page's #contact section (the
+ * section frame gives the heading and the business details sit beside it).
+ */
+export function ContactSection(props: ContactFormProps) {
+  return (
+    <Card padding="xl" withBorder>
+      <Stack gap="lg">
+        <div>
+          <Title order={3}>Send Us a Message</Title>
+          <Text c="dimmed" size="sm">
+            We reply within business hours. Your message is kept and sent later if you are offline.
+          </Text>
+        </div>
+        <ContactForm {...props} />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+import { Badge, Button, Card, Group, Text, Title } from "@mantine/core";
+import { IconGasStation, IconManualGearbox, IconUsers } from "@tabler/icons-react";
+import type { SyntheticEvent } from "react";
+import { formatPeso } from "@car-rental/shared/money";
+import type { Car } from "@car-rental/shared/schemas/car";
+import { CAR_PICTURE_HEIGHT, CAR_PICTURE_WIDTH, DEFAULT_CAR_PICTURE, carPictureUrl } from "./car-picture";
+import { categoryBadge, categoryBadgeColor } from "./category-badge";
+import classes from "./fleet.module.css";
+
+type FleetCardProps = {
+  car: Car;
+  /** Called with the car when 'Select This Car' is pressed. */
+  onSelect: (car: Car) => void;
+  /** The car currently chosen in the booking form. */
+  selected?: boolean;
+};
+
+/** Falls back to the default picture once, when a car's picture cannot be loaded. */
+export function showDefaultPicture(event: SyntheticEvent<HTMLImageElement>): void {
+  const image = event.currentTarget;
+  if (!image.src.endsWith(DEFAULT_CAR_PICTURE)) image.src = DEFAULT_CAR_PICTURE;
+}
+
+/**
+ * One car of the fleet (spec §2 "Fleet card", §4): name, category, picture,
+ * daily rate, seats, transmission and fuel. An available car has its category
+ * badge and 'Select This Car'; an unavailable one is greyed, marked
+ * 'Currently Booked' and cannot be selected.
+ */
+export function FleetCard({ car, onSelect, selected = false }: FleetCardProps) {
+  const badge = categoryBadge(car.category);
+  const titleId = `car-${car.id}-name`;
+  return (
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      className={classes.card}
+      data-available={car.available}
+      data-selected={selected}
+      padding="lg"
+    >
+      <Card.Section className={classes.media}>
+        <img
+          className={classes.picture}
+          src={carPictureUrl(car.image)}
+          alt={`${car.name}, ${car.category}`}
+          width={CAR_PICTURE_WIDTH}
+          height={CAR_PICTURE_HEIGHT}
+          loading="lazy"
+          decoding="async"
+          onError={showDefaultPicture}
+        />
+        <div className={classes.badges}>
+          {car.available ? (
+            <Badge color={categoryBadgeColor(badge)} autoContrast variant="filled" size="md">
+              {badge}
+            </Badge>
+          ) : (
+            <Badge color="red.9" variant="filled" size="md">
+              Unavailable
+            </Badge>
+          )}
+        </div>
+        {!car.available && (
+          <div className={classes.overlay}>
+            <span className={classes.overlayText}>Currently Booked</span>
+          </div>
+        )}
+      </Card.Section>
+
+      <div className={classes.body}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <div className={classes.heading}>
+            <Title order={3} id={titleId} className={classes.name}>
+              {car.name}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {car.category}
+            </Text>
+          </div>
+          <Text className={classes.rate}>
+            {formatPeso(car.dailyRate)}/day
+          </Text>
+        </Group>
+
+        <ul className={classes.specs} aria-label="Specifications">
+          <li>
+            <IconUsers size={16} aria-hidden="true" />
+            {car.seats} seats
+          </li>
+          <li>
+            <IconManualGearbox size={16} aria-hidden="true" />
+            {car.transmission}
+          </li>
+          <li>
+            <IconGasStation size={16} aria-hidden="true" />
+            {car.fuel}
+          </li>
+        </ul>
+      </div>
+
+      {car.available ? (
+        <Button fullWidth mt="auto" onClick={() => onSelect(car)} aria-describedby={titleId}>
+          Select This Car
+        </Button>
+      ) : (
+        <Button fullWidth mt="auto" disabled aria-describedby={titleId}>
+          Currently Unavailable
+        </Button>
+      )}
+    </Card>
+  );
+}

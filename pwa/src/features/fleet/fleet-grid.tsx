@@ -1,0 +1,127 @@
+import "@mantine/core/styles/Chip.css";
+import "@mantine/core/styles/Skeleton.css";
+import { Button, Chip, Group, Skeleton, Text } from "@mantine/core";
+import { useEffect, useMemo, useState } from "react";
+import { KNOWN_CATEGORIES } from "@car-rental/shared/constants";
+import type { Car } from "@car-rental/shared/schemas/car";
+import { refreshCars, useCars } from "../../data/public-data";
+import { FleetCard } from "./fleet-card";
+import classes from "./fleet.module.css";
+
+const ALL_CATEGORIES = "All";
+
+type FleetGridProps = {
+  /** Called when a visitor picks an available car. */
+  onSelect: (car: Car) => void;
+  /** The car chosen in the booking form, highlighted in the grid. */
+  selectedCarId?: string | null;
+};
+
+const knownCategories: readonly string[] = KNOWN_CATEGORIES;
+
+function categoryRank(category: string): number {
+  const index = knownCategories.indexOf(category);
+  return index === -1 ? knownCategories.length : index;
+}
+
+/** The fleet grouped by category (the known ones first), by name within a category. */
+export function orderFleet(cars: readonly Car[]): Car[] {
+  return [...cars].sort(
+    (a, b) =>
+      categoryRank(a.category) - categoryRank(b.category) ||
+      a.category.localeCompare(b.category) ||
+      a.name.localeCompare(b.name),
+  );
+}
+
+/** Categories in fleet order. */
+function categoriesOf(cars: readonly Car[]): string[] {
+  return [...new Set(cars.map((car) => car.category))];
+}
+
+/**
+ * The fleet grid of the home #cars section. Renders from the browser's copy
+ * of the fleet (so it works offline after one visit) and refreshes it from the
+ * server on mount. Category chips filter the grid.
+ */
+export function FleetGrid({ onSelect, selectedCarId = null }: FleetGridProps) {
+  const cars = useCars();
+  const [category, setCategory] = useState(ALL_CATEGORIES);
+  const [refresh, setRefresh] = useState<"loading" | "done" | "failed">("loading");
+
+  const load = () => {
+    setRefresh("loading");
+    refreshCars().then(
+      (result) => setRefresh(result === null ? "failed" : "done"),
+      (error: unknown) => {
+        // Offline or the server is down: the stored fleet (if any) stays on screen.
+        console.warn("Could not refresh the fleet", error);
+        setRefresh("failed");
+      },
+    );
+  };
+  useEffect(load, []);
+
+  const ordered = useMemo(() => orderFleet(cars ?? []), [cars]);
+  const categories = useMemo(() => categoriesOf(ordered), [ordered]);
+  const shown = useMemo(
+    () => ordered.filter((car) => category === ALL_CATEGORIES || car.category === category),
+    [ordered, category],
+  );
+
+  if (cars === undefined || (cars.length === 0 && refresh === "loading")) {
+    return (
+      <div className={classes.grid} aria-busy="true" aria-label="Loading the fleet">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} className={classes.skeleton} />
+        ))}
+      </div>
+    );
+  }
+
+  if (cars.length === 0 && refresh === "done") {
+    return (
+      <div className={classes.status} role="status">
+        <Text fw={600}>No cars are listed at the moment.</Text>
+        <Text c="dimmed" mt={4}>
+          Please call us: we will find you a car.
+        </Text>
+      </div>
+    );
+  }
+
+  if (cars.length === 0) {
+    return (
+      <div className={classes.status} role="status">
+        <Text fw={600}>The fleet could not be loaded.</Text>
+        <Text c="dimmed" mt={4}>
+          Check your connection and try again.
+        </Text>
+        <Button variant="light" mt="md" onClick={load}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      {categories.length > 1 && (
+        <Chip.Group multiple={false} value={category} onChange={setCategory}>
+          <Group gap="xs" className={classes.filters} role="group" aria-label="Filter by category">
+            {[ALL_CATEGORIES, ...categories].map((name) => (
+              <Chip key={name} value={name} variant="outline">
+                {name}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      )}
+      <div className={classes.grid}>
+        {shown.map((car) => (
+          <FleetCard key={car.id} car={car} onSelect={onSelect} selected={car.id === selectedCarId} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { lazy, Suspense, type ReactNode } from "react";
+import { marketingClaims } from "@car-rental/shared/constants";
+import { usePageTitle } from "../../lib/page-title";
+import { Hero } from "./hero";
+import classes from "./home.module.css";
+import { SectionFrame } from "./section-frame";
+import { PENDING_SECTION_ATTRIBUTE, useScrollToHash } from "./use-scroll-to-hash";
+
+// Everything below the fold is split out of the first view's bundle. The
+// section frames (anchor ids and headings) stay eager so links always land.
+const FleetSlot = lazy(() => import("./fleet-slot").then((m) => ({ default: m.FleetSlot })));
+const BookingSlot = lazy(() => import("./booking-slot").then((m) => ({ default: m.BookingSlot })));
+const WhyChooseUs = lazy(() => import("./why-choose-us").then((m) => ({ default: m.WhyChooseUs })));
+const AboutContent = lazy(() => import("./about").then((m) => ({ default: m.AboutContent })));
+const ContactDetails = lazy(() => import("./contact-details").then((m) => ({ default: m.ContactDetails })));
+const ContactFormSlot = lazy(() =>
+  import("./contact-form-slot").then((m) => ({ default: m.ContactFormSlot })),
+);
+
+function Deferred({ children }: { children: ReactNode }) {
+  const pending = { [PENDING_SECTION_ATTRIBUTE]: "" };
+  return (
+    <Suspense fallback={<div className={classes.slotPending} aria-hidden="true" {...pending} />}>
+      {children}
+    </Suspense>
+  );
+}
+
+/** The home page of spec §2: hero, fleet, booking, why choose us, about, contact. */
+export function HomePage() {
+  usePageTitle("Premium Car Rental in Alaminos City, Pangasinan");
+  useScrollToHash();
+  return (
+    <>
+      <Hero />
+      <SectionFrame
+        id="cars"
+        eyebrow="Our Fleet"
+        title="Find the right car for your trip"
+        description={`${marketingClaims.vehicles} vehicles, from city sedans to seven-seat SUVs and vans. All available with or without a professional driver.`}
+      >
+        <Deferred>
+          <FleetSlot />
+        </Deferred>
+      </SectionFrame>
+      <SectionFrame
+        id="booking"
+        tone="muted"
+        eyebrow="Book Now"
+        title="Reserve your car in minutes"
+        description="Choose a car, pick your dates and add a driver if you need one. You get a printable confirmation right away."
+      >
+        <Deferred>
+          <BookingSlot />
+        </Deferred>
+      </SectionFrame>
+      <SectionFrame
+        id="why-us"
+        eyebrow="Why choose us"
+        title="Rent with confidence"
+        description="Small enough to know every customer by name, equipped like the big rental companies."
+      >
+        <Deferred>
+          <WhyChooseUs />
+        </Deferred>
+      </SectionFrame>
+      <SectionFrame
+        id="about"
+        tone="muted"
+        eyebrow="About us"
+        title="Your local rental garage in Alaminos City"
+      >
+        <Deferred>
+          <AboutContent />
+        </Deferred>
+      </SectionFrame>
+      <SectionFrame
+        id="contact"
+        eyebrow="Contact"
+        title="Get in touch"
+        description="Questions about a car, a long trip or a corporate rental? Send us a message or call, we reply the same day."
+      >
+        <div className={classes.contactGrid}>
+          <Deferred>
+            <ContactDetails />
+          </Deferred>
+          <Deferred>
+            <ContactFormSlot />
+          </Deferred>
+        </div>
+      </SectionFrame>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { Anchor, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconClock, IconMail, IconMapPin, IconPhone } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { contactSettings, pccSettings } from "@car-rental/shared/constants";
+import { AnchorLink } from "./anchor-link";
+import { LogoMark } from "./logo";
+import { FOOTER_QUICK_LINKS } from "./nav-entries";
+import classes from "./site-footer.module.css";
+
+function ContactLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <div className={classes.contactLine}>
+      <span className={classes.contactIcon} aria-hidden="true">
+        {icon}
+      </span>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className={classes.footer}>
+      <Container size="lg" py={56}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing={{ base: 36, md: 48 }}>
+          <Stack gap="sm">
+            <div className={classes.brand}>
+              <LogoMark size={36} />
+              <Text fw={800} fz="lg">
+                {contactSettings.name}
+              </Text>
+            </div>
+            <Text size="sm" c="dimmed" maw={300}>
+              Well-kept cars, vans and SUVs for self-drive or with a professional driver, from Alaminos City
+              to anywhere in Luzon.
+            </Text>
+          </Stack>
+
+          <nav aria-label="Quick links">
+            <Title order={2} className={classes.heading}>
+              Quick Links
+            </Title>
+            <ul className={classes.linkList}>
+              {FOOTER_QUICK_LINKS.map((entry) => (
+                <li key={entry.label}>
+                  {entry.kind === "anchor" ? (
+                    <AnchorLink section={entry.section} className={classes.link}>
+                      {entry.label}
+                    </AnchorLink>
+                  ) : entry.kind === "page" ? (
+                    <a href={entry.href} className={classes.link}>
+                      {entry.label}
+                    </a>
+                  ) : null}
+                </li>
+              ))}
+              <li>
+                <a href="/pcc" className={classes.link}>
+                  {pccSettings.name}
+                </a>
+              </li>
+            </ul>
+          </nav>
+
+          <div>
+            <Title order={2} className={classes.heading}>
+              Contact Us
+            </Title>
+            <Stack gap="sm">
+              <ContactLine icon={<IconMapPin size={18} />}>
+                <Anchor
+                  href={contactSettings.mapsUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={classes.link}
+                >
+                  {contactSettings.address}
+                </Anchor>
+              </ContactLine>
+              <ContactLine icon={<IconPhone size={18} />}>
+                {contactSettings.phones.map((phone) => (
+                  <div key={phone}>
+                    <a href={`tel:${phone.replace(/\s+/g, "")}`} className={classes.link}>
+                      {phone}
+                    </a>
+                  </div>
+                ))}
+              </ContactLine>
+              <ContactLine icon={<IconMail size={18} />}>
+                <a href={`mailto:${contactSettings.email}`} className={classes.link}>
+                  {contactSettings.email}
+                </a>
+              </ContactLine>
+            </Stack>
+          </div>
+
+          <div>
+            <Title order={2} className={classes.heading}>
+              Opening Hours
+            </Title>
+            <ContactLine icon={<IconClock size={18} />}>
+              <Text size="sm">{contactSettings.hours}</Text>
+              <Text size="sm" c="dimmed" mt={4}>
+                Roadside help for renters 24/7 on the phone numbers above.
+              </Text>
+            </ContactLine>
+          </div>
+        </SimpleGrid>
+
+        <div className={classes.bottom}>
+          <Text size="sm" c="dimmed">
+            © {year} {contactSettings.name}. All rights reserved.
+          </Text>
+          <Text size="sm" c="dimmed">
+            Prices in Philippine pesos (₱). Fully insured rentals.
+          </Text>
+        </div>
+      </Container>
+    </footer>
+  );
+}

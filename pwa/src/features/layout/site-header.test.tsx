@@ -1,0 +1,87 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { contactSettings } from "@car-rental/shared/constants";
+import { renderApp } from "../../test/render-app";
+
+const ENTRY_LABELS = ["Our Fleet", "Cars Sale", "PCC", "Book Now", "About", "Contact", "Admin"];
+
+function entryLabel(element: HTMLElement): string {
+  // The first text node is the entry's label; 'Cars Sale' also carries its badge.
+  return element.firstChild?.textContent ?? "";
+}
+
+describe("SiteHeader", () => {
+  it("shows the entries of spec §2 in order, with their targets", async () => {
+    renderApp("/terms");
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    const entries = within(nav).getAllByRole("link");
+    expect(entries.map(entryLabel)).toEqual(ENTRY_LABELS);
+    expect(entries.map((entry) => entry.getAttribute("href"))).toEqual([
+      "/#cars",
+      null,
+      "/pcc",
+      "/#booking",
+      "/#about",
+      "/#contact",
+      "/admin",
+    ]);
+  });
+
+  it("shows 'Cars Sale' disabled, with the label and tooltip 'Coming Soon'", async () => {
+    renderApp("/terms");
+    const nav = await screen.findByRole("navigation", { name: "Main" });
+    const carsSale = within(nav).getAllByRole("link")[1];
+    if (!carsSale) throw new Error("no Cars Sale entry");
+    expect(carsSale.getAttribute("aria-disabled")).toBe("true");
+    expect(carsSale.hasAttribute("href")).toBe(false);
+    expect(within(carsSale).getByText("Coming Soon")).toBeTruthy();
+    const tooltip = within(nav).getByRole("tooltip", { hidden: true });
+    expect(tooltip.textContent).toBe("Coming Soon");
+    expect(carsSale.getAttribute("aria-describedby")).toBe(tooltip.id);
+  });
+
+  it("has a logo linking home and a labelled theme toggle", async () => {
+    const user = userEvent.setup();
+    renderApp("/terms");
+    const banner = await screen.findByRole("banner");
+    expect(
+      within(banner)
+        .getByRole("link", { name: `${contactSettings.name}, home` })
+        .getAttribute("href"),
+    ).toBe("/");
+    await user.click(within(banner).getByRole("button", { name: "Switch to dark theme" }));
+    expect(within(banner).getByRole("button", { name: "Switch to light theme" })).toBeTruthy();
+  });
+
+  it("toggles the mobile menu, which holds the same entries and a 'Call Now' link", async () => {
+    const user = userEvent.setup();
+    renderApp("/terms");
+    const burger = await screen.findByRole("button", { name: "Open menu" });
+    expect(burger.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByRole("navigation", { name: "Mobile" })).toBeNull();
+
+    await user.click(burger);
+    expect(burger.getAttribute("aria-expanded")).toBe("true");
+    expect(burger.getAttribute("aria-label")).toBe("Close menu");
+    const menu = screen.getByRole("navigation", { name: "Mobile" });
+    expect(burger.getAttribute("aria-controls")).toBe(menu.id);
+    const links = within(menu).getAllByRole("link");
+    expect(links.slice(0, ENTRY_LABELS.length).map(entryLabel)).toEqual(ENTRY_LABELS);
+    const callNow = within(menu).getByRole("link", { name: "Call Now" });
+    expect(callNow.getAttribute("href")).toBe(`tel:${contactSettings.primaryPhoneTel}`);
+
+    await user.click(burger);
+    expect(burger.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByRole("navigation", { name: "Mobile" })).toBeNull();
+  });
+
+  it("closes the mobile menu with Escape", async () => {
+    const user = userEvent.setup();
+    renderApp("/terms");
+    await user.click(await screen.findByRole("button", { name: "Open menu" }));
+    expect(screen.getByRole("navigation", { name: "Mobile" })).toBeTruthy();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("navigation", { name: "Mobile" })).toBeNull();
+  });
+});

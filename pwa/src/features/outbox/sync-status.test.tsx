@@ -1,0 +1,111 @@
+import "fake-indexeddb/auto";
+import { MantineProvider } from "@mantine/core";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { db } from "../../data/db";
+import { addToOutbox } from "../../data/outbox";
+import { OutboxPanel, type OutboxActions } from "./outbox-panel";
+import { SyncStatus, syncStatusText } from "./sync-status";
+
+afterEach(async () => {
+  await db.outbox.clear();
+});
+
+async function queueTwo() {
+  const payment = await addToOutbox(db, {
+    method: "PATCH",
+    path: "/api/admin/bookings/00000000-0000-4000-8000-000000000001/payment",
+    body: { amount: "9000.00", note: null },
+    entity: "payments",
+    entityId: "temp-payment",
+    label: "Payment ₱9,000.00 for booking 000000",
+  });
+  await db.outbox.update(payment.id, {
+    state: "failed",
+    lastError: "The payment amount exceeds the balance still owed.",
+    lastStatus: 422,
+  });
+  const message = await addToOutbox(db, {
+    method: "POST",
+    path: "/api/contact",
+    body: { firstName: "Maria" },
+    entity: "contact",
+    entityId: "c1",
+    label: "Contact message from Maria Santos",
+  });
+  return { payment, message };
+}
+
+describe("SyncStatus", () => {
+  it("names the connection and the number of waiting changes", async () => {
+    expect(syncStatusText(true, { total: 0, pending: 0, sending: 0, failed: 0, needsAuth: 0 }).label).toBe(
+      "Online, all changes saved",
+    );
+    expect(syncStatusText(false, { total: 3, pending: 3, sending: 0, failed: 0, needsAuth: 0 })).toEqual({
+      badge: "3 waiting",
+      label: "Offline, 3 changes waiting to sync",
+    });
+
+    await queueTwo();
+    render(
+      <MantineProvider>
+        <SyncStatus />
+      </MantineProvider>,
+    );
+    const button = await screen.findByRole("button", { name: /2 changes waiting to sync, 1 not accepted/ });
+    expect(within(button).getByText("2 waiting")).toBeTruthy();
+    await userEvent.setup().click(button);
+    expect(await screen.findByRole("dialog", { name: "Changes waiting to sync" })).toBeTruthy();
+    expect(await screen.findByText("Contact message from Maria Santos")).toBeTruthy();
+  });
+});
+
+describe("OutboxPanel", () => {
+  it("lists the entries with their state and the server's message, and offers retry, edit and discard", async () => {
+    const { payment } = await queueTwo();
+    const actions: OutboxActions = {
+      retry: vi.fn(async () => undefined),
+      discard: vi.fn(async () => undefined),
+      edit: vi.fn(async () => null),
+    };
+    render(
+      <MantineProvider>
+        <OutboxPanel actions={actions} />
+      </MantineProvider>,
+    );
+    const card = await screen.findByRole("listitem", { name: "Payment ₱9,000.00 for booking 000000" });
+    expect(within(card).getByText("Not accepted")).toBeTruthy();
+    expect(within(card).getByText("The payment amount exceeds the balance still owed.")).toBeTruthy();
+    const user = userEvent.setup();
+
+    await user.click(within(card).getByRole("button", { name: "Retry" }));
+    expect(actions.retry).toHaveBeenCalledWith(payment.id);
+
+    await user.click(within(card).getByRole("button", { name: "Edit" }));
+    const amount = within(card).getByLabelText("Amount");
+    await user.clear(amount);
+    await user.type(amount, "2000.00");
+    await user.click(within(card).getByRole("button", { name: "Save and send" }));
+    expect(actions.edit).toHaveBeenCalledWith(payment.id, { amount: "2000.00", note: null });
+
+    await user.click(within(card).getByRole("button", { name: "Discard" }));
+    await user.click(within(card).getByRole("button", { name: "Yes, discard" }));
+    expect(actions.discard).toHaveBeenCalledWith(payment.id);
+
+    const message = screen.getByRole("listitem", { name: "Contact message from Maria Santos" });
+    expect(within(message).getByText("Waiting")).toBeTruthy();
+    expect(within(message).queryByRole("button", { name: "Retry" })).toBeNull();
+  });
+
+  it("says when nothing is waiting", async () => {
+    render(
+      <MantineProvider>
+        <OutboxPanel />
+      </MantineProvider>,
+    );
+    await waitFor(() =>
+      expect(screen.getByText("Everything is saved. No changes are waiting.")).toBeTruthy(),
+    );
+  });
+});

@@ -1,0 +1,70 @@
+import { Button, Text } from "@mantine/core";
+import { IconCircleCheckFilled, IconFileText } from "@tabler/icons-react";
+import { useState } from "react";
+import type { DocumentKind } from "@car-rental/shared/constants";
+import { documentKinds } from "./document-kinds";
+import { UploadDialog } from "./upload-dialog";
+import classes from "./uploads.module.css";
+import type { DocumentUploads } from "./use-document-uploads";
+
+type DocumentUploadListProps = {
+  uploads: DocumentUploads;
+  /** Disables the buttons (e.g. while the booking is being sent). */
+  disabled?: boolean;
+};
+
+/**
+ * The three document uploads of the booking form (Photo ID #1, Photo ID #2,
+ * Proof of Billing), each a button that opens the upload dialog; the button
+ * shows its upload running.
+ */
+export function DocumentUploadList({ uploads, disabled = false }: DocumentUploadListProps) {
+  // The dialog keeps its document while it closes, so its title does not flicker.
+  const [dialog, setDialog] = useState<{ kind: DocumentKind; opened: boolean }>({
+    kind: "photoId1Url",
+    opened: false,
+  });
+  const current = documentKinds.find((entry) => entry.kind === dialog.kind) ?? documentKinds[0];
+
+  return (
+    <>
+      <ul className={classes.documentList}>
+        {documentKinds.map(({ kind, label }) => {
+          const uploaded = uploads.documents[kind];
+          return (
+            <li key={kind} className={classes.documentRow} data-uploaded={uploaded !== null || undefined}>
+              <div className={classes.documentStatus}>
+                {uploaded ? (
+                  <IconCircleCheckFilled size={22} className={classes.doneIcon} aria-hidden="true" />
+                ) : (
+                  <IconFileText size={22} aria-hidden="true" />
+                )}
+                <div>
+                  <Text fw={600}>{label}</Text>
+                  <Text size="sm" c="dimmed" className={classes.fileName} title={uploaded?.fileName}>
+                    {uploaded ? `Uploaded: ${uploaded.fileName}` : "Not uploaded yet"}
+                  </Text>
+                </div>
+              </div>
+              <Button
+                variant={uploaded ? "default" : "light"}
+                loading={uploads.inProgress[kind]}
+                disabled={disabled}
+                onClick={() => setDialog({ kind, opened: true })}
+              >
+                {uploaded ? `Replace ${label}` : `Upload ${label}`}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <UploadDialog
+        opened={dialog.opened}
+        label={current?.label ?? ""}
+        busy={uploads.inProgress[dialog.kind]}
+        onClose={() => setDialog((state) => ({ ...state, opened: false }))}
+        onFile={(file) => uploads.upload(dialog.kind, file)}
+      />
+    </>
+  );
+}

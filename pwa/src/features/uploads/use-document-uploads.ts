@@ -1,0 +1,61 @@
+import { useCallback, useMemo, useState } from "react";
+import { DOCUMENT_KINDS, type DocumentKind } from "@car-rental/shared/constants";
+import { uploadToasts } from "@car-rental/shared/messages";
+import { documentKinds } from "./document-kinds";
+import { showToast } from "./toast";
+import { UploadFailure, uploadDocument } from "./upload-document";
+
+/** An uploaded document: its object path and the name of the file it came from. */
+export type UploadedDocument = { objectPath: string; fileName: string };
+
+export type UploadedDocuments = Record<DocumentKind, UploadedDocument | null>;
+
+export const noDocuments: UploadedDocuments = { photoId1Url: null, photoId2Url: null, proofOfBillingUrl: null };
+
+export type DocumentUploads = {
+  documents: UploadedDocuments;
+  /** Per document: its upload address is being requested or its bytes are being sent. */
+  inProgress: Record<DocumentKind, boolean>;
+  /** Uploads one file; true when it is stored. Shows the spec's toasts either way. */
+  upload: (kind: DocumentKind, file: File) => Promise<boolean>;
+  /** Forgets every document (after a booking) or restores saved ones (a draft). */
+  replaceAll: (documents: UploadedDocuments) => void;
+  allUploaded: boolean;
+};
+
+const idle: Record<DocumentKind, boolean> = { photoId1Url: false, photoId2Url: false, proofOfBillingUrl: false };
+
+/**
+ * The three documents of the booking form (spec §4 "Booking form"): each with
+ * an in-progress flag, set while its upload runs and cleared on success or
+ * failure. Failed files are logged and reported with 'Upload Error' or
+ * 'Upload Failed'.
+ */
+export function useDocumentUploads(initial: UploadedDocuments = noDocuments): DocumentUploads {
+  const [documents, setDocuments] = useState<UploadedDocuments>(initial);
+  const [inProgress, setInProgress] = useState(idle);
+
+  const upload = useCallback(async (kind: DocumentKind, file: File): Promise<boolean> => {
+    const setFlag = (value: boolean) => setInProgress((current) => ({ ...current, [kind]: value }));
+    setFlag(true);
+    try {
+      const objectPath = await uploadDocument(file);
+      setDocuments((current) => ({ ...current, [kind]: { objectPath, fileName: file.name } }));
+      const entry = documentKinds.find((candidate) => candidate.kind === kind);
+      if (entry) showToast(entry.uploadedToast, "success");
+      return true;
+    } catch (error) {
+      console.error(`Upload of ${file.name} failed`, error);
+      if (error instanceof UploadFailure) showToast(error.toast, "error", error.message);
+      else showToast(uploadToasts.failed, "error", error instanceof Error ? error.message : String(error));
+      return false;
+    } finally {
+      setFlag(false);
+    }
+  }, []);
+
+  const replaceAll = useCallback((next: UploadedDocuments) => setDocuments(next), []);
+  const allUploaded = useMemo(() => DOCUMENT_KINDS.every((kind) => documents[kind] !== null), [documents]);
+
+  return { documents, inProgress, upload, replaceAll, allUploaded };
+}

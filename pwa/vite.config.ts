@@ -1,0 +1,68 @@
+import { fileURLToPath } from "node:url";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { carPictures } from "./vite-plugins/car-pictures.ts";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const carPicturesDir = fileURLToPath(new URL("../db/assets/cars/", import.meta.url));
+
+export default defineConfig({
+  root,
+  plugins: [
+    // Must run before the React plugin: it generates src/routeTree.gen.ts and splits route chunks.
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: "./src/routes",
+      generatedRouteTree: "./src/routeTree.gen.ts",
+      routeFileIgnorePattern: "\\.test\\.",
+    }),
+    react(),
+    carPictures({ sourceDir: carPicturesDir, urlPrefix: "/cars/" }),
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      registerType: "prompt",
+      injectRegister: false,
+      injectManifest: {
+        // The shell, every route chunk, the icons and the bundled car pictures work offline after one visit.
+        globPatterns: ["**/*.{js,css,html,svg,png,ico,webmanifest,txt}"],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      manifest: {
+        id: "/",
+        name: "Alaminos Car Rental",
+        short_name: "Alaminos Rental",
+        description:
+          "Premium car rental in Alaminos City, Pangasinan. Browse 20+ vehicles, with or without a professional driver, and book online.",
+        lang: "en",
+        theme_color: "#0b6a80",
+        background_color: "#f6f9fb",
+        display: "standalone",
+        orientation: "any",
+        start_url: "/",
+        scope: "/",
+        categories: ["travel", "business"],
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      devOptions: { enabled: false, type: "module" },
+    }),
+  ],
+  server: {
+    proxy: {
+      "/api": "http://localhost:3000",
+      "/objects": "http://localhost:3000",
+    },
+  },
+  build: {
+    target: "es2022",
+    sourcemap: false,
+  },
+});
