@@ -25,7 +25,12 @@ type ApiCustomer = {
   id: string;
   fullName: string;
   email: string;
-  bookings: (ApiBooking & { payments: ApiPayment[]; pickupDate: string; returnDate: string; total: string })[];
+  bookings: (ApiBooking & {
+    payments: ApiPayment[];
+    pickupDate: string;
+    returnDate: string;
+    total: string;
+  })[];
 };
 type ApiBlockedName = { id: string; fullName: string; reason: string | null };
 
@@ -216,13 +221,17 @@ test.describe("admin tabs online", () => {
     await expect(page.getByText("Car added successfully!")).toBeVisible();
     await expect(page.getByRole("article", { name })).toBeVisible();
 
-    const cars = await adminGet<(ApiCar & { image: string; seats: number; transmission: string; fuel: string })[]>(
-      request,
-      "/api/admin/cars",
-    );
+    const cars = await adminGet<
+      (ApiCar & { image: string; seats: number; transmission: string; fuel: string })[]
+    >(request, "/api/admin/cars");
     const saved = cars.filter((car) => car.name === name);
     expect(saved).toHaveLength(1);
-    expect(saved[0]).toMatchObject({ dailyRate: "3500.00", seats: 5, transmission: "Automatic", fuel: "Gas" });
+    expect(saved[0]).toMatchObject({
+      dailyRate: "3500.00",
+      seats: 5,
+      transmission: "Automatic",
+      fuel: "Gas",
+    });
     expect(saved[0]?.image).toMatch(/^\/objects\/car-images\//);
     const image = await request.get(saved[0]?.image ?? "");
     expect(image.status()).toBe(200);
@@ -264,7 +273,10 @@ test.describe("admin tabs online", () => {
     expect(await paymentsOf(request, booking.id)).toHaveLength(2);
   });
 
-  test("adds a customer with a first booking, and exports the customers as CSV", async ({ page, request }) => {
+  test("adds a customer with a first booking, and exports the customers as CSV", async ({
+    page,
+    request,
+  }) => {
     await apiSignIn(request);
     const fullName = unique("Maria Clara");
     const email = `${fullName.toLowerCase().replace(/[^a-z0-9]+/g, ".")}@example.com`;
@@ -294,7 +306,9 @@ test.describe("admin tabs online", () => {
       .poll(async () => {
         const customers = await adminGet<ApiCustomer[]>(request, "/api/admin/customers");
         const found = customers.filter((customer) => customer.email === email);
-        return found.map((customer) => customer.bookings.map((b) => [b.carName, b.status, b.total, b.pickupDate]));
+        return found.map((customer) =>
+          customer.bookings.map((b) => [b.carName, b.status, b.total, b.pickupDate]),
+        );
       })
       .toEqual([[[car.name, "confirmed", "7000.00", dates.pickupDate]]]);
 
@@ -311,7 +325,9 @@ test.describe("admin tabs online", () => {
     expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = file.toString("utf8").slice(1);
     const lines = text.split("\r\n");
-    expect(lines[0]).toBe("Name,Email,Phone,License,Total Bookings,Total Spent,Registration Date,Booking History");
+    expect(lines[0]).toBe(
+      "Name,Email,Phone,License,Total Bookings,Total Spent,Registration Date,Booking History",
+    );
     const row = lines.find((line) => line.startsWith(`${fullName},`));
     expect(row).toBeDefined();
     expect(row).toContain(`${email},09171234567,N/A,1,7000.00,`);
@@ -353,7 +369,11 @@ test.describe("admin tabs online", () => {
 test.describe("admin offline on a tablet", () => {
   test.use({ viewport: TABLET });
 
-  test("changes made offline survive a reload and reach the server once, in order", async ({ page, context, request }) => {
+  test("changes made offline survive a reload and reach the server once, in order", async ({
+    page,
+    context,
+    request,
+  }) => {
     await apiSignIn(request);
     const tag = unique("Offline");
     const first = `${tag} Alpha`;
@@ -367,8 +387,19 @@ test.describe("admin offline on a tablet", () => {
       carFromEnd(request, 5),
     ]);
     const bookingA = await createBooking(request, { customerName: first, car: carA, slot: 3, total: "4000" });
-    const bookingB = await createBooking(request, { customerName: second, car: carB, slot: 3, total: "4500" });
-    const bookingC = await createBooking(request, { customerName: payer, car: carC, slot: 3, total: "6000", status: "confirmed" });
+    const bookingB = await createBooking(request, {
+      customerName: second,
+      car: carB,
+      slot: 3,
+      total: "4500",
+    });
+    const bookingC = await createBooking(request, {
+      customerName: payer,
+      car: carC,
+      slot: 3,
+      total: "6000",
+      status: "confirmed",
+    });
     const mileage = `${Math.floor(Math.random() * 90_000) + 10_000} km`;
 
     await signInThroughGate(page);
@@ -430,17 +461,29 @@ test.describe("admin offline on a tablet", () => {
     expect(payments.map((payment) => payment.amount)).toEqual(["2500.00"]);
     expect((await bookingById(request, bookingC.id)).amountPaid).toBe("2500.00");
     const names = await adminGet<ApiBlockedName[]>(request, "/api/admin/blocked-names");
-    expect(names.filter((entry) => entry.fullName === blocked).map((entry) => entry.reason)).toEqual(["Unpaid damages"]);
+    expect(names.filter((entry) => entry.fullName === blocked).map((entry) => entry.reason)).toEqual([
+      "Unpaid damages",
+    ]);
     const cars = await adminGet<ApiCar[]>(request, "/api/admin/cars");
     expect(cars.find((car) => car.id === edited.id)?.mileage).toBe(mileage);
   });
 
-  test("a change the server refuses on replay stays visible with its message", async ({ page, context, request }) => {
+  test("a change the server refuses on replay stays visible with its message", async ({
+    page,
+    context,
+    request,
+  }) => {
     await apiSignIn(request);
     const tag = unique("Refused");
     const cancelledName = `${tag} Cancelled`;
     const car = await carFromEnd(request, 6);
-    const cancelled = await createBooking(request, { customerName: cancelledName, car, slot: 4, total: "3000", status: "cancelled" });
+    const cancelled = await createBooking(request, {
+      customerName: cancelledName,
+      car,
+      slot: 4,
+      total: "3000",
+      status: "cancelled",
+    });
 
     await signInThroughGate(page);
     await openTab(page, "Bookings");
@@ -463,14 +506,21 @@ test.describe("admin offline on a tablet", () => {
 
     // The admin discards it: the booking shows the server's status again.
     await page.getByRole("button", { name: "Show changes" }).click();
-    await expect(page.getByText(message).first()).toBeVisible();
-    await page.getByRole("button", { name: "Discard" }).click();
+    const panel = page.getByRole("dialog", { name: "Changes waiting to sync" });
+    await expect(panel.getByText(message)).toBeVisible();
+    await panel.getByRole("button", { name: "Discard" }).click();
+    await panel.getByRole("button", { name: "Yes, discard" }).click();
+    await page.keyboard.press("Escape");
     await expect(page.getByText("All changes synced")).toBeVisible();
     await expect(card.getByText("Not saved")).toHaveCount(0);
     await expect(card.getByRole("combobox", { name: "Status" })).toHaveValue("cancelled");
   });
 
-  test("a lost session brings the gate back and keeps the queued changes", async ({ page, context, request }) => {
+  test("a lost session brings the gate back and keeps the queued changes", async ({
+    page,
+    context,
+    request,
+  }) => {
     await apiSignIn(request);
     const customerName = unique("Session Lost");
     const car = await carFromEnd(request, 7);
