@@ -1,6 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Page,
+} from "@playwright/test";
 import { E2E_ADMIN_PASSWORD, E2E_BASE_URL } from "../src/env";
 
 /**
@@ -128,9 +134,9 @@ async function uploadAll(page: Page, files: Files) {
 }
 
 async function chooseTime(page: Page, time: string) {
-  await page.getByRole("textbox", { name: "Pickup Time" }).click();
+  await page.getByRole("combobox", { name: "Pickup Time" }).click();
   await page.getByRole("option", { name: time, exact: true }).click();
-  await expect(page.getByRole("textbox", { name: "Pickup Time" })).toHaveValue(time);
+  await expect(page.getByRole("combobox", { name: "Pickup Time" })).toHaveValue(time);
 }
 
 async function adminApi(): Promise<APIRequestContext> {
@@ -222,7 +228,9 @@ for (const scenario of scenarios) {
   test.describe(`a complete booking at ${scenario.viewport.width}×${scenario.viewport.height}`, () => {
     test.use({ viewport: scenario.viewport });
 
-    test(`books the ${scenario.car} from the home page and prints the receipt`, async ({ page }, testInfo) => {
+    test(`books the ${scenario.car} from the home page and prints the receipt`, async ({
+      page,
+    }, testInfo) => {
       const files = writeFiles(testInfo.outputPath("documents"));
       const pickup = addDays(today(), scenario.offset);
       const ret = addDays(pickup, scenario.days);
@@ -240,7 +248,9 @@ for (const scenario of scenarios) {
       await expect(page.getByTestId("pricing-total")).toHaveText(scenario.expected.total);
 
       await uploadAll(page, files);
-      await page.getByRole("checkbox", { name: /I agree to the Terms of Service and Privacy Policy/ }).check();
+      await page
+        .getByRole("checkbox", { name: /I agree to the Terms of Service and Privacy Policy/ })
+        .check();
       await page.getByRole("button", { name: "Book Now" }).click();
 
       await expect(page.getByText("Booking Confirmed!")).toBeVisible();
@@ -271,10 +281,15 @@ for (const scenario of scenarios) {
       await expect(confirmation.getByTestId("booking-reference")).toHaveText(stored?.id.toUpperCase() ?? "");
 
       if (scenario.viewport.width === 1280) {
+        // The printed receipt: one A4 page, the receipt alone.
+        const pdf = await page.pdf({ format: "A4", preferCSSPageSize: true, printBackground: true });
+        expect(pdf.toString("latin1").match(/\/Type\s*\/Page(?!s)/g)?.length).toBe(1);
+        await page.setViewportSize({ width: 794, height: 1123 });
         await page.emulateMedia({ media: "print" });
         mkdirSync("/tmp/shots", { recursive: true });
         await page.screenshot({ path: "/tmp/shots/receipt-print.png", fullPage: true });
         await page.emulateMedia({ media: "screen" });
+        await page.setViewportSize(scenario.viewport);
       }
 
       await confirmation.getByRole("button", { name: "Close" }).click();
@@ -330,14 +345,21 @@ test("a booked car's days show as booked to the next visitor and cannot be booke
   expect((await second.json()).error.code).toBe("DATES_UNAVAILABLE");
 });
 
-test("dates taken while the form was open are refused and the calendar is refreshed", async ({ page, browser }, testInfo) => {
+test("dates taken while the form was open are refused and the calendar is refreshed", async ({
+  page,
+  browser,
+}, testInfo) => {
   const files = writeFiles(testInfo.outputPath("documents"));
   const pickup = addDays(today(), 30);
   const ret = addDays(pickup, 2);
   const car = "Nissan Almera 1.0 Turbo VE";
 
   await selectCarOnHome(page, car);
-  await fillPersonalInformation(page, { name: "Ana Reyes", email: "ana.reyes.e2e@example.com", phone: "09171112222" });
+  await fillPersonalInformation(page, {
+    name: "Ana Reyes",
+    email: "ana.reyes.e2e@example.com",
+    phone: "09171112222",
+  });
   await pickDates(page, pickup, ret);
   await uploadAll(page, files);
   await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
@@ -346,7 +368,11 @@ test("dates taken while the form was open are refused and the calendar is refres
   const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const otherPage = await other.newPage();
   await selectCarOnHome(otherPage, car);
-  await fillPersonalInformation(otherPage, { name: "Ben Cruz", email: "ben.cruz.e2e@example.com", phone: "09173334444" });
+  await fillPersonalInformation(otherPage, {
+    name: "Ben Cruz",
+    email: "ben.cruz.e2e@example.com",
+    phone: "09173334444",
+  });
   await pickDates(otherPage, pickup, ret);
   await uploadAll(otherPage, files);
   await otherPage.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
@@ -366,7 +392,11 @@ test("dates taken while the form was open are refused and the calendar is refres
 test("submitting without the documents asks for them", async ({ page }) => {
   const pickup = addDays(today(), 40);
   await selectCarOnHome(page, "Suzuki Dzire GL AGS");
-  await fillPersonalInformation(page, { name: "Carla Lim", email: "carla.lim.e2e@example.com", phone: "09175556666" });
+  await fillPersonalInformation(page, {
+    name: "Carla Lim",
+    email: "carla.lim.e2e@example.com",
+    phone: "09175556666",
+  });
   await pickDates(page, pickup, addDays(pickup, 1));
   await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
   await page.getByRole("button", { name: "Book Now" }).click();
@@ -417,7 +447,11 @@ test("a blocked name sees the warning and cannot book", async ({ page }) => {
 test("what was typed survives a reload", async ({ page }) => {
   const pickup = addDays(today(), 50);
   await selectCarOnHome(page, "Toyota Vios 1.3 XE");
-  await fillPersonalInformation(page, { name: "Dina Tan", email: "dina.tan.e2e@example.com", phone: "09177778888" });
+  await fillPersonalInformation(page, {
+    name: "Dina Tan",
+    email: "dina.tan.e2e@example.com",
+    phone: "09177778888",
+  });
   await pickDates(page, pickup, addDays(pickup, 2));
   await page.getByRole("radio", { name: "With Driver - Within Pangasinan", exact: true }).check();
   // The draft is saved half a second after the last change.
@@ -427,7 +461,9 @@ test("what was typed survives a reload", async ({ page }) => {
   await expect(page.getByLabel("Full Name")).toHaveValue("Dina Tan");
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue("dina.tan.e2e@example.com");
   await expect(page.getByTestId("summary-pickup")).toHaveText(formatLongDate(pickup));
-  await expect(page.getByRole("radio", { name: "With Driver - Within Pangasinan", exact: true })).toBeChecked();
+  await expect(
+    page.getByRole("radio", { name: "With Driver - Within Pangasinan", exact: true }),
+  ).toBeChecked();
 });
 
 test("/booking: the vehicle list selects the car for the form", async ({ page }) => {
@@ -435,6 +471,97 @@ test("/booking: the vehicle list selects the car for the form", async ({ page })
   await expect(page.getByText("Please select a car to continue with booking")).toBeVisible();
   await page.getByRole("button", { name: /Toyota Innova 2\.8 E/ }).click();
   await expect(page.getByTestId("selected-car-name")).toHaveText("Toyota Innova 2.8 E");
-  await expect(page.getByRole("button", { name: /Toyota Innova 2\.8 E/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: /Toyota Innova 2\.8 E/ })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await expect(page.getByRole("button", { name: /Toyota Hiace GL Grandia/ })).toBeDisabled();
+});
+
+test("a price changed since the page loaded is shown, and the next submit books at it", async ({
+  page,
+}, testInfo) => {
+  const files = writeFiles(testInfo.outputPath("documents"));
+  const pickup = addDays(today(), 60);
+  const ret = addDays(pickup, 2);
+  const carName = "Mitsubishi Xpander GLS";
+
+  await selectCarOnHome(page, carName);
+  await fillPersonalInformation(page, {
+    name: "Elena Go",
+    email: "elena.go.e2e@example.com",
+    phone: "09179990000",
+  });
+  await pickDates(page, pickup, ret);
+  await uploadAll(page, files);
+  await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
+  // 2 × 3,000 + 500
+  await expect(page.getByTestId("pricing-total")).toHaveText("₱6,500");
+
+  // The shop raises the rate while the visitor is still on the page.
+  const api = await adminApi();
+  const cars: Record<string, unknown>[] = await (await api.get("/api/admin/cars")).json();
+  const car = cars.find((candidate) => candidate.name === carName);
+  expect(car).toBeDefined();
+  const fields = [
+    "name",
+    "category",
+    "seats",
+    "transmission",
+    "fuel",
+    "image",
+    "description",
+    "mileage",
+    "year",
+    "plateNumber",
+    "available",
+  ];
+  const body = Object.fromEntries(fields.map((field) => [field, car?.[field]]));
+  const update = await api.put(`/api/admin/cars/${String(car?.id)}`, {
+    data: { ...body, dailyRate: "3200.00" },
+  });
+  expect(update.ok()).toBeTruthy();
+  await api.dispose();
+
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await expect(page.getByText("The price has changed")).toBeVisible();
+  // 2 × 3,200 + 500
+  await expect(page.getByText("New total: ₱6,900")).toBeVisible();
+  await expect(page.getByTestId("pricing-total")).toHaveText("₱6,900");
+
+  await page.getByRole("button", { name: "Book Now" }).click();
+  const confirmation = page.getByRole("dialog", { name: "Booking Confirmation" });
+  await expect(confirmation.getByTestId("receipt-total")).toHaveText("₱6,900");
+  expect(await findBooking("elena.go.e2e@example.com")).toMatchObject({
+    dailyRate: "3200.00",
+    total: "6900.00",
+  });
+});
+
+test("offline, the form says a connection is needed and keeps what was typed", async ({ page, context }) => {
+  const pickup = addDays(today(), 70);
+  await selectCarOnHome(page, "Nissan Navara VL 4x2");
+  await fillPersonalInformation(page, {
+    name: "Fe Ramos",
+    email: "fe.ramos.e2e@example.com",
+    phone: "09171231234",
+  });
+  await pickDates(page, pickup, addDays(pickup, 1));
+  await context.setOffline(true);
+  await expect(page.getByText("No connection")).toBeVisible();
+  await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await expect(page.getByText("Booking Failed")).toBeVisible();
+  await expect(page.getByText(/Booking needs an internet connection/).first()).toBeVisible();
+  await expect(page.getByLabel("Full Name")).toHaveValue("Fe Ramos");
+  await context.setOffline(false);
+  await expect(page.getByText("No connection")).toBeHidden();
+});
+
+test("booking without a car asks for one first", async ({ page }) => {
+  await page.goto("/booking");
+  await expect(page.getByText("Please select a car to continue with booking")).toBeVisible();
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await expect(page.getByText("No Car Selected")).toBeVisible();
+  await expect(page.getByText("Please select a car first.")).toBeVisible();
 });

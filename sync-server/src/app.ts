@@ -49,5 +49,13 @@ export function createApp(deps: AppDeps): Koa {
     return next();
   });
   app.use(staticPwa(deps));
+
+  // Koa's default handler prints every stream error; a browser dropping a download is routine.
+  const routine = new Set(["ERR_STREAM_PREMATURE_CLOSE", "ECONNRESET", "EPIPE", "ECONNABORTED"]);
+  app.on("error", (err: unknown) => {
+    const code = err instanceof Error && "code" in err ? String(err.code) : "";
+    if (routine.has(code)) return;
+    deps.logger.error({ err }, "server error");
+  });
   return app;
 }

@@ -4,6 +4,8 @@
  * when the tab becomes visible, every 30 s, and when the service worker posts
  * `{type: 'outbox-sync'}`. Features queue changes with `enqueue()`.
  */
+import { liveQuery } from "dexie";
+import { setOutboxHint } from "../lib/outbox-hint";
 import { readAdminSyncState, syncAdmin } from "./admin-sync";
 import { db } from "./db";
 import type { OutboxEntry } from "./db";
@@ -108,9 +110,12 @@ export function startSyncEngine(): () => void {
   document.addEventListener("visibilitychange", onVisible);
   const worker = "serviceWorker" in navigator ? navigator.serviceWorker : null;
   worker?.addEventListener("message", onWorkerMessage);
+  // Keeps the hint that lets a visitor's next first view skip loading the engine.
+  const hint = liveQuery(() => db.outbox.count()).subscribe({ next: (count) => setOutboxHint(count > 0) });
   syncEngine.start();
 
   stopEngine = () => {
+    hint.unsubscribe();
     window.removeEventListener("online", onOnline);
     document.removeEventListener("visibilitychange", onVisible);
     worker?.removeEventListener("message", onWorkerMessage);
@@ -122,6 +127,8 @@ export function startSyncEngine(): () => void {
 
 /** Queues a change (optimistic row + outbox entry in one transaction) and sends it when possible. */
 export function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+  startSyncEngine();
+  setOutboxHint(true);
   return syncEngine.enqueue(input);
 }
 

@@ -58,7 +58,12 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.body = { error: { code: "DATABASE_UNAVAILABLE", message: errorMessages.DATABASE_UNAVAILABLE } };
         return;
       }
-      const status = httpStatusOf(err);
+      // zlib (Z_DATA_ERROR) or brotli (ERR__ERROR_*) could not decode the body its Content-Encoding claims: a bad request.
+      const status =
+        httpStatusOf(err) ??
+        (err instanceof Error && "code" in err && /^(Z_|ERR__ERROR)/.test(String(err.code))
+          ? 400
+          : undefined);
       if (status !== undefined) {
         // Errors raised by Koa itself or the body parser (malformed JSON, too large, ...).
         ctx.status = status;

@@ -46,7 +46,12 @@ function monthIndex({ year, month }: Month): number {
 }
 
 /** The accessible name of a day: its full date and what state it is in. */
-function dayLabel(date: string, state: ReturnType<typeof dayState>, calendar: CalendarState, today: string): string {
+function dayLabel(
+  date: string,
+  state: ReturnType<typeof dayState>,
+  calendar: CalendarState,
+  today: string,
+): string {
   const parts = [formatLongDate(date)];
   if (date === today) parts.push("today");
   if (state.isPast) parts.push("past");
@@ -142,7 +147,6 @@ export function AvailabilityCalendar({
               className={classes.day}
               disabled={day.isDisabled}
               aria-pressed={day.isSelected}
-              aria-label={dayLabel(date, day, state, today)}
               data-date={date}
               data-outside={monthOf(date).month !== visible.month || undefined}
               data-today={date === today || undefined}
@@ -152,7 +156,9 @@ export function AvailabilityCalendar({
               data-in-range={day.isInRange || undefined}
               onClick={() => choose(date)}
             >
-              {Number(date.slice(8, 10))}
+              {/* The name is the full date and its state; the grid shows the day number. */}
+              <span aria-hidden="true">{Number(date.slice(8, 10))}</span>
+              <span className="visually-hidden">{dayLabel(date, day, state, today)}</span>
             </button>
           );
         })}
@@ -182,7 +188,7 @@ export function AvailabilityCalendar({
             {pickupDate ? formatLongDate(pickupDate) : "Not selected"}
           </Text>
           {pickupError && (
-            <Text size="sm" c="red.8" role="alert">
+            <Text size="sm" c="var(--mantine-color-error)" role="alert">
               {pickupError}
             </Text>
           )}
@@ -195,7 +201,7 @@ export function AvailabilityCalendar({
             {returnDate ? formatLongDate(returnDate) : "Not selected"}
           </Text>
           {returnError && (
-            <Text size="sm" c="red.8" role="alert">
+            <Text size="sm" c="var(--mantine-color-error)" role="alert">
               {returnError}
             </Text>
           )}
@@ -209,7 +215,11 @@ export function AvailabilityCalendar({
                 : "Choose your pickup date."}
           </Text>
           {(pickupDate || returnDate) && (
-            <Button variant="subtle" size="compact-sm" onClick={() => onChange({ pickupDate: "", returnDate: "" })}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => onChange({ pickupDate: "", returnDate: "" })}
+            >
               Clear dates
             </Button>
           )}

@@ -37,7 +37,10 @@ export type BookingDraft = {
 
 // A draft is read back leniently: a field that no longer fits falls back to empty.
 const text = z.string().max(2000).catch("");
-const uploaded = z.object({ objectPath: z.string().startsWith("/objects/"), fileName: z.string() }).nullable().catch(null);
+const uploaded = z
+  .object({ objectPath: z.string().startsWith("/objects/"), fileName: z.string() })
+  .nullable()
+  .catch(null);
 const draftSchema = z.object({
   carId: z.string().nullable().catch(null),
   values: z

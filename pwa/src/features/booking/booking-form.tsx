@@ -25,7 +25,7 @@ import {
 } from "@mantine/core";
 import { useNetwork } from "@mantine/hooks";
 import { IconAlertTriangle, IconBan, IconWifiOff } from "@tabler/icons-react";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import {
   DISTANCE_SERVICES,
@@ -65,7 +65,7 @@ import classes from "./booking-form.module.css";
 import { defaultSlot, pickupSlots } from "./pickup-slots";
 import { PricingSummary } from "./pricing-summary";
 import { DeliveryFees, RentalTerms } from "./rental-terms";
-import { SelectedVehicle } from "./selected-vehicle";
+import { NoCarSelected, SelectedVehicle } from "./selected-vehicle";
 import { useBlockedName } from "./use-blocked-name";
 
 /** How long typing must pause before the draft is saved. */
@@ -81,7 +81,8 @@ type Problem =
   | { kind: "dates"; message: string };
 
 type BookingFormProps = {
-  car: Car;
+  /** The chosen car, or null: the form then invites the visitor to choose one. */
+  car: Car | null;
   /** The restored draft, or null to start empty. */
   draft: BookingDraft | null;
   /** Today in Manila. */
@@ -89,8 +90,8 @@ type BookingFormProps = {
   /** Two columns (pricing and submit beside the details) where the page is wide enough. */
   layout: "wide" | "narrow";
   onBooked: (result: PublicBookingResponse) => void;
-  /** Goes back to the fleet to choose another car. */
-  onChangeCar: () => void;
+  /** Takes the visitor to the cars ('Browse Our Fleet', 'Change Car'). */
+  onBrowseFleet: () => void;
 };
 
 function FormCard({ step, title, children }: { step: number; title: string; children: ReactNode }) {
@@ -120,7 +121,7 @@ function rateLabel(rate: string): string {
  * quote, and sent to `POST /api/bookings`. What is typed survives a reload
  * and a lost connection (a draft in IndexedDB).
  */
-export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }: BookingFormProps) {
+export function BookingForm({ car, draft, today, layout, onBooked, onBrowseFleet }: BookingFormProps) {
   const schema = useMemo(() => createBookingFormSchema({ today }), [today]);
   const form = useForm<BookingFormInput, unknown, BookingFormValues>({
     resolver: zodResolver(schema),
@@ -146,21 +147,22 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
 
   const { isBlocked, markBlocked } = useBlockedName(fullName);
 
-  // Booked ranges of this car: from the browser's copy, refreshed when the car changes.
-  const ranges = useBookedRanges(car.id);
+  // Back online: the note about the lost connection has done its job.
   useEffect(() => {
-    refreshBookedRanges(car.id).catch((error: unknown) => console.warn("Could not refresh booked dates", error));
-  }, [car.id]);
+    if (online) setProblem((current) => (current?.kind === "offline" ? null : current));
+  }, [online]);
 
-  // Another car: the dates chosen for the previous one may not be free for this one.
-  const previousCarId = useRef(car.id);
+  // Booked ranges of this car: from the browser's copy, refreshed when the car changes.
+  // Dates kept from another car stay: a conflict shows in the calendar and the time list.
+  const carId = car?.id ?? null;
+  const ranges = useBookedRanges(carId);
   useEffect(() => {
-    if (previousCarId.current === car.id) return;
-    previousCarId.current = car.id;
-    setValue("pickupDate", "");
-    setValue("returnDate", "");
+    if (carId === null) return;
     setProblem(null);
-  }, [car.id, setValue]);
+    refreshBookedRanges(carId).catch((error: unknown) =>
+      console.warn("Could not refresh booked dates", error),
+    );
+  }, [carId]);
 
   const now = manilaNow(new Date());
   const slots = useMemo(
@@ -174,7 +176,7 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
     if (fallback !== null) setValue("pickupTime", fallback);
   }, [slots, pickupTime, setValue]);
 
-  const dailyRate = serverRate?.carId === car.id ? serverRate.dailyRate : car.dailyRate;
+  const dailyRate = car && serverRate?.carId === car.id ? serverRate.dailyRate : (car?.dailyRate ?? "0");
   const currentQuote = quote({ dailyRate, pickupDate, returnDate, driverService, distanceService });
 
   // The draft: saved a moment after the last change, never the files themselves.
@@ -183,7 +185,7 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
   const latestDraft = useRef<BookingDraft | null>(null);
   useEffect(() => {
     latestDraft.current = {
-      carId: car.id,
+      carId,
       values: { ...emptyBookingForm, ...form.getValues() },
       documents: uploads.documents,
     };
@@ -192,7 +194,7 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
     saveTimer.current = window.setTimeout(() => {
       if (draftEnabled.current && latestDraft.current) void saveBookingDraft(latestDraft.current);
     }, DRAFT_SAVE_DELAY_MS);
-  }, [values, uploads.documents, car.id, form]);
+  }, [values, uploads.documents, carId, form]);
   // Leaving the page section (e.g. another route) still keeps the last keystrokes.
   useEffect(
     () => () => {
@@ -203,8 +205,18 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
   );
 
   const send = async (formValues: BookingFormValues) => {
+    if (!car) {
+      showToast(bookingToasts.noCarSelected, "error");
+      return;
+    }
     if (isBlocked) {
       showToast(bookingToasts.notAllowed, "error");
+      return;
+    }
+    // Offline first: uploads and the booking both need the server.
+    if (!navigator.onLine) {
+      setProblem({ kind: "offline" });
+      showToast(bookingToasts.failed, "error", OFFLINE_MESSAGE);
       return;
     }
     if (!uploads.allUploaded) {
@@ -215,11 +227,6 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
       setError("pickupTime", { message: validationMessages.invalidPickupTime });
       return;
     }
-    if (!navigator.onLine) {
-      setProblem({ kind: "offline" });
-      showToast(bookingToasts.failed, "error", OFFLINE_MESSAGE);
-      return;
-    }
     const { documents } = uploads;
     const body = toPublicBookingRequest(formValues, car.id, currentQuote, {
       photoId1Url: documents.photoId1Url?.objectPath ?? null,
@@ -228,6 +235,7 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
     });
     try {
       const result = await api.call("createBooking", { body });
+      // The booking is made: forget the draft before anything can save it again.
       draftEnabled.current = false;
       window.clearTimeout(saveTimer.current);
       await clearBookingDraft();
@@ -235,16 +243,16 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
       setServerRate(null);
       reset(emptyBookingForm);
       uploads.replaceAll(noDocuments);
+      draftEnabled.current = true;
       showToast(bookingToasts.confirmed, "success");
       onBooked(result);
       void refreshBookedRanges(car.id).catch(() => undefined);
-      draftEnabled.current = true;
     } catch (error) {
-      handleFailure(error, formValues);
+      handleFailure(error, formValues, car.id);
     }
   };
 
-  const handleFailure = (error: unknown, formValues: BookingFormValues) => {
+  const handleFailure = (error: unknown, formValues: BookingFormValues, bookedCarId: string) => {
     console.error("Booking failed", error);
     if (error instanceof NetworkError) {
       setProblem({ kind: "offline" });
@@ -255,7 +263,7 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
     if (error instanceof ApiError && error.code === "PRICE_CHANGED") {
       const details = priceChangedDetailsSchema.safeParse(error.details);
       if (details.success) {
-        setServerRate({ carId: car.id, dailyRate: details.data.quote.dailyRate });
+        setServerRate({ carId: bookedCarId, dailyRate: details.data.quote.dailyRate });
         setProblem({ kind: "price", quote: details.data.quote, message });
       }
       void refreshCars().catch(() => undefined);
@@ -265,7 +273,7 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
       setProblem({ kind: "dates", message });
       setValue("pickupDate", "");
       setValue("returnDate", "");
-      void refreshBookedRanges(car.id).catch(() => undefined);
+      void refreshBookedRanges(bookedCarId).catch(() => undefined);
     } else if (error instanceof ApiError && error.code === "NAME_BLOCKED") {
       markBlocked(formValues.fullName);
       showToast(bookingToasts.notAllowed, "error");
@@ -276,14 +284,28 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
     showToast(bookingToasts.failed, "error", message);
   };
 
-  const onSubmit = handleSubmit(send);
+  // Without a car there is nothing to validate yet: say so first (spec §5).
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (car) return handleSubmit(send)(event);
+    event.preventDefault();
+    showToast(bookingToasts.noCarSelected, "error");
+    return Promise.resolve();
+  };
 
-  const submitLabel = isBlocked ? bookingLabels.blocked : isSubmitting ? bookingLabels.processing : bookingLabels.submit;
+  const submitLabel = isBlocked
+    ? bookingLabels.blocked
+    : isSubmitting
+      ? bookingLabels.processing
+      : bookingLabels.submit;
 
   const details = (
     <>
       <FormCard step={1} title="Selected Vehicle">
-        <SelectedVehicle car={car} onChange={onChangeCar} />
+        {car ? (
+          <SelectedVehicle car={car} onChange={onBrowseFleet} />
+        ) : (
+          <NoCarSelected onBrowseFleet={onBrowseFleet} />
+        )}
       </FormCard>
 
       <FormCard step={2} title="Personal Information">
@@ -358,21 +380,27 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
             <Text size="sm" c="dimmed" mb="sm">
               Choose a pickup date, then a return date. Rentals run in 24-hour periods.
             </Text>
-            <div role="group" aria-labelledby="rental-dates-label">
-              <AvailabilityCalendar
-                ranges={ranges}
-                today={today}
-                pickupDate={pickupDate}
-                returnDate={returnDate}
-                pickupError={errors.pickupDate?.message}
-                returnError={errors.returnDate?.message}
-                onChange={(dates) => {
-                  setValue("pickupDate", dates.pickupDate, { shouldValidate: formState.isSubmitted });
-                  setValue("returnDate", dates.returnDate, { shouldValidate: formState.isSubmitted });
-                  if (problem?.kind === "dates") setProblem(null);
-                }}
-              />
-            </div>
+            {car ? (
+              <div role="group" aria-labelledby="rental-dates-label">
+                <AvailabilityCalendar
+                  ranges={ranges}
+                  today={today}
+                  pickupDate={pickupDate}
+                  returnDate={returnDate}
+                  pickupError={errors.pickupDate?.message}
+                  returnError={errors.returnDate?.message}
+                  onChange={(dates) => {
+                    setValue("pickupDate", dates.pickupDate, { shouldValidate: formState.isSubmitted });
+                    setValue("returnDate", dates.returnDate, { shouldValidate: formState.isSubmitted });
+                    if (problem?.kind === "dates") setProblem(null);
+                  }}
+                />
+              </div>
+            ) : (
+              <Text size="sm" className={classes.chooseCarFirst}>
+                Choose a car first to see the dates it is free.
+              </Text>
+            )}
           </div>
 
           <Controller
@@ -399,7 +427,9 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
                 comboboxProps={{ withinPortal: true }}
                 error={
                   errors.pickupTime?.message ??
-                  (slots.length === 0 ? "No pickup time is free for these dates. Please choose other dates." : undefined)
+                  (slots.length === 0
+                    ? "No pickup time is free for these dates. Please choose other dates."
+                    : undefined)
                 }
                 className={classes.pickupTime}
               />
@@ -422,7 +452,11 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
                     <Radio
                       key={service}
                       value={service}
-                      classNames={{ root: classes.choice, body: classes.choiceBody, labelWrapper: classes.choiceLabelWrapper }}
+                      classNames={{
+                        root: classes.choice,
+                        body: classes.choiceBody,
+                        labelWrapper: classes.choiceLabelWrapper,
+                      }}
                       label={
                         <span className={classes.choiceLabel}>
                           {driverServiceOptions[service].label}
@@ -455,7 +489,11 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
                     <Radio
                       key={service}
                       value={service}
-                      classNames={{ root: classes.choice, body: classes.choiceBody, labelWrapper: classes.choiceLabelWrapper }}
+                      classNames={{
+                        root: classes.choice,
+                        body: classes.choiceBody,
+                        labelWrapper: classes.choiceLabelWrapper,
+                      }}
                       label={
                         <span className={classes.choiceLabel}>
                           {distanceServiceOptions[service].label}
@@ -492,7 +530,7 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
               <Textarea
                 label="Delivery Address"
                 required
-            withAsterisk={false}
+                withAsterisk={false}
                 autosize
                 minRows={2}
                 mt="sm"
@@ -520,7 +558,13 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
   const checkout = (
     <>
       <FormCard step={5} title="Pricing Summary">
-        <PricingSummary quote={currentQuote} />
+        {car ? (
+          <PricingSummary quote={currentQuote} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            Choose a car to see the price.
+          </Text>
+        )}
       </FormCard>
 
       <FormCard step={6} title="Rental Terms and Insurance">
@@ -557,19 +601,35 @@ export function BookingForm({ car, draft, today, layout, onBooked, onChangeCar }
       </Card>
 
       {problem?.kind === "price" && (
-        <Alert color="yellow" variant="light" title="The price has changed" icon={<IconAlertTriangle size={20} />}>
+        <Alert
+          color="yellow"
+          variant="light"
+          title="The price has changed"
+          icon={<IconAlertTriangle size={20} />}
+        >
           {problem.message} New total: <strong>{formatPeso(problem.quote.total)}</strong> for{" "}
-          {problem.quote.days === 1 ? "1 day" : `${problem.quote.days} days`}. Press {bookingLabels.submit} again to
-          book at this price.
+          {problem.quote.days === 1 ? "1 day" : `${problem.quote.days} days`}. Press {bookingLabels.submit}{" "}
+          again to book at this price.
         </Alert>
       )}
       {problem?.kind === "dates" && (
-        <Alert color="red" variant="light" title="These dates were just taken" icon={<IconAlertTriangle size={20} />}>
+        <Alert
+          color="red"
+          variant="light"
+          title="These dates were just taken"
+          icon={<IconAlertTriangle size={20} />}
+        >
           {problem.message} The calendar now shows the latest bookings.
         </Alert>
       )}
       {(!online || problem?.kind === "offline") && (
-        <Alert color="gray" variant="light" title="No connection" icon={<IconWifiOff size={20} />} role="status">
+        <Alert
+          color="gray"
+          variant="light"
+          title="No connection"
+          icon={<IconWifiOff size={20} />}
+          role="status"
+        >
           {OFFLINE_MESSAGE}
         </Alert>
       )}

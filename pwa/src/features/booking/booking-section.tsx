@@ -1,9 +1,7 @@
 import "@mantine/core/styles/Skeleton.css";
-import { Button, Card, Skeleton, Text } from "@mantine/core";
-import { IconCar } from "@tabler/icons-react";
+import { Skeleton } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { manilaToday } from "@car-rental/shared/dates";
-import { bookingLabels } from "@car-rental/shared/messages";
 import type { PublicBookingResponse } from "@car-rental/shared/schemas/booking";
 import { useCars } from "../../data/public-data";
 import { BookingForm } from "./booking-form";
@@ -26,9 +24,14 @@ type BookingSectionProps = {
 
 /**
  * The booking part of the home #booking section and of /booking: the form
- * for the chosen car, or the invitation to choose one; then the confirmation.
+ * (inviting the visitor to choose a car until one is chosen), then the
+ * confirmation.
  */
-export function BookingSection({ layout, onBrowseFleet, reloadOnConfirmationClose = false }: BookingSectionProps) {
+export function BookingSection({
+  layout,
+  onBrowseFleet,
+  reloadOnConfirmationClose = false,
+}: BookingSectionProps) {
   const [today] = useState(() => manilaToday(new Date()));
   const [draft, setDraft] = useState<BookingDraft | null | undefined>(undefined);
   const [confirmation, setConfirmation] = useState<PublicBookingResponse | null>(null);
@@ -55,41 +58,22 @@ export function BookingSection({ layout, onBrowseFleet, reloadOnConfirmationClos
     if (reloadOnConfirmationClose) window.location.reload();
   };
 
-  let body;
-  if (draft === undefined || cars === undefined || (selectedCarId !== null && cars.length === 0)) {
-    body = <Skeleton height={320} radius="lg" aria-label="Loading the booking form" />;
-  } else if (!car) {
-    body = (
-      <Card padding="xl" className={classes.empty}>
-        <IconCar size={44} stroke={1.4} aria-hidden="true" />
-        <Text fw={700} fz="lg">
-          {bookingLabels.noCar}
-        </Text>
-        <Text c="dimmed" maw={420}>
-          Every car is available with or without a professional driver. Choose one to see its free dates and
-          price.
-        </Text>
-        <Button mt="sm" onClick={onBrowseFleet}>
-          {bookingLabels.browseFleet}
-        </Button>
-      </Card>
-    );
-  } else {
-    body = (
+  const body =
+    draft === undefined || cars === undefined ? (
+      <Skeleton height={320} radius="lg" aria-label="Loading the booking form" />
+    ) : (
       <BookingForm
-        car={car}
+        car={car ?? null}
         draft={draft}
         today={today}
         layout={layout}
-        onChangeCar={onBrowseFleet}
+        onBrowseFleet={onBrowseFleet}
         onBooked={(result) => {
           setConfirmation(result);
-          setDraft(null);
           selectCar(null);
         }}
       />
     );
-  }
 
   return (
     <div className={classes.section}>

@@ -15,7 +15,10 @@ export function pickupSlots(
   ranges: readonly BookedRange[],
   now: { date: string; hour: number },
 ): TimeSlot[] {
-  const slots = isValidDate(pickupDate) && isValidDate(returnDate) ? freeSlots(pickupDate, returnDate, ranges) : ALL_SLOTS;
+  const slots =
+    isValidDate(pickupDate) && isValidDate(returnDate)
+      ? freeSlots(pickupDate, returnDate, ranges)
+      : ALL_SLOTS;
   return pickupDate === now.date ? slots.filter((slot) => slotHour(slot) > now.hour) : [...slots];
 }
 

@@ -44,7 +44,9 @@ describe("PricingSummary", () => {
       distanceService: "over_250km_800",
     });
     expect(line(summary, "rental")?.textContent).toContain("₱6,000");
-    expect(line(summary, "driver")?.textContent).toContain("With Driver - Outside Pangasinan, 2 days × ₱2,000");
+    expect(line(summary, "driver")?.textContent).toContain(
+      "With Driver - Outside Pangasinan, 2 days × ₱2,000",
+    );
     expect(line(summary, "driver")?.textContent).toContain("₱4,000");
     expect(line(summary, "distance")?.textContent).toContain("Over 250 km, 2 days × ₱800");
     expect(line(summary, "distance")?.textContent).toContain("₱1,600");
@@ -65,7 +67,13 @@ describe("PricingSummary", () => {
     expect(lines.map((entry) => entry.key)).toEqual(["rental", "driver", "distance", "insurance"]);
     expect(lines[0]?.detail).toBe("1 day × ₱1,800");
 
-    renderSummary({ dailyRate: "1800", pickupDate: "", returnDate: "", driverService: "none", distanceService: "none" });
+    renderSummary({
+      dailyRate: "1800",
+      pickupDate: "",
+      returnDate: "",
+      driverService: "none",
+      distanceService: "none",
+    });
     expect(screen.getByText("Choose your pickup and return dates to see the full price.")).toBeTruthy();
   });
 });

@@ -26,8 +26,8 @@ export function RentalTerms() {
       </List.Item>
       <List.Item>
         <strong>Cancellation:</strong> free up to {rentalTerms.freeCancellationHours} hours before pickup;{" "}
-        {rentalTerms.lateCancellationRefundPercent}% refund within {rentalTerms.freeCancellationHours} hours; no
-        refund for a no-show.
+        {rentalTerms.lateCancellationRefundPercent}% refund within {rentalTerms.freeCancellationHours} hours;
+        no refund for a no-show.
       </List.Item>
     </List>
   );

@@ -1,5 +1,6 @@
 import { Button, Text } from "@mantine/core";
-import { IconGasStation, IconManualGearbox, IconUsers } from "@tabler/icons-react";
+import { IconCar, IconGasStation, IconManualGearbox, IconUsers } from "@tabler/icons-react";
+import { bookingLabels } from "@car-rental/shared/messages";
 import { formatPeso } from "@car-rental/shared/money";
 import type { Car } from "@car-rental/shared/schemas/car";
 import { CAR_PICTURE_HEIGHT, CAR_PICTURE_WIDTH, carPictureUrl } from "../fleet/car-picture";
@@ -51,6 +52,25 @@ export function SelectedVehicle({ car, onChange }: SelectedVehicleProps) {
       </div>
       <Button variant="subtle" size="compact-sm" onClick={onChange} className={classes.vehicleChange}>
         Change Car
+      </Button>
+    </div>
+  );
+}
+
+/** Card 1 without a car (spec §2): the invitation to choose one. */
+export function NoCarSelected({ onBrowseFleet }: { onBrowseFleet: () => void }) {
+  return (
+    <div className={classes.empty}>
+      <IconCar size={40} stroke={1.4} aria-hidden="true" />
+      <Text fw={700} fz="lg">
+        {bookingLabels.noCar}
+      </Text>
+      <Text c="dimmed" maw={420} size="sm">
+        Every car is available with or without a professional driver. Choose one to see its free dates and
+        price.
+      </Text>
+      <Button mt="xs" onClick={onBrowseFleet}>
+        {bookingLabels.browseFleet}
       </Button>
     </div>
   );

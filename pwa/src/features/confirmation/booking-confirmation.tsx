@@ -30,7 +30,7 @@ export function BookingConfirmation({ result, opened, onClose }: BookingConfirma
       fullScreen
       title="Booking Confirmation"
       withCloseButton={false}
-      className={RECEIPT_MODAL_CLASS}
+      className={`${RECEIPT_MODAL_CLASS} ${classes.modalRoot}`}
       classNames={{ header: classes.modalHeader, title: classes.modalTitle, body: classes.modalBody }}
       transitionProps={{ transition: "fade", duration: 150 }}
     >

@@ -85,7 +85,12 @@ describe("Receipt", () => {
   });
 
   it("lists the driver service only with a driver and a fee, at fee / days per day", () => {
-    expect(receiptPriceLines(booking).map((line) => line.key)).toEqual(["rental", "driver", "distance", "insurance"]);
+    expect(receiptPriceLines(booking).map((line) => line.key)).toEqual([
+      "rental",
+      "driver",
+      "distance",
+      "insurance",
+    ]);
     expect(receiptPriceLines(booking)[1]?.detail).toBe("3 days × ₱1,500");
     const selfDrive = { ...booking, withDriver: false, driverService: "none" as const, driverFee: "0.00" };
     expect(receiptPriceLines(selfDrive).map((line) => line.key)).toEqual(["rental", "distance", "insurance"]);

@@ -78,9 +78,7 @@ export function FleetCard({ car, onSelect, selected = false }: FleetCardProps) {
               {car.category}
             </Text>
           </div>
-          <Text className={classes.rate}>
-            {formatPeso(car.dailyRate)}/day
-          </Text>
+          <Text className={classes.rate}>{formatPeso(car.dailyRate)}/day</Text>
         </Group>
 
         <ul className={classes.specs} aria-label="Specifications">

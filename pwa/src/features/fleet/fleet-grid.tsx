@@ -71,7 +71,7 @@ export function FleetGrid({ onSelect, selectedCarId = null }: FleetGridProps) {
 
   if (cars === undefined || (cars.length === 0 && refresh === "loading")) {
     return (
-      <div className={classes.grid} aria-busy="true" aria-label="Loading the fleet">
+      <div className={`${classes.fleet} ${classes.grid}`} aria-busy="true" aria-label="Loading the fleet">
         {Array.from({ length: 6 }, (_, index) => (
           <Skeleton key={index} className={classes.skeleton} />
         ))}
@@ -81,7 +81,7 @@ export function FleetGrid({ onSelect, selectedCarId = null }: FleetGridProps) {
 
   if (cars.length === 0 && refresh === "done") {
     return (
-      <div className={classes.status} role="status">
+      <div className={`${classes.fleet} ${classes.status}`} role="status">
         <Text fw={600}>No cars are listed at the moment.</Text>
         <Text c="dimmed" mt={4}>
           Please call us: we will find you a car.
@@ -92,7 +92,7 @@ export function FleetGrid({ onSelect, selectedCarId = null }: FleetGridProps) {
 
   if (cars.length === 0) {
     return (
-      <div className={classes.status} role="status">
+      <div className={`${classes.fleet} ${classes.status}`} role="status">
         <Text fw={600}>The fleet could not be loaded.</Text>
         <Text c="dimmed" mt={4}>
           Check your connection and try again.
@@ -105,7 +105,7 @@ export function FleetGrid({ onSelect, selectedCarId = null }: FleetGridProps) {
   }
 
   return (
-    <div>
+    <div className={classes.fleet}>
       {categories.length > 1 && (
         <Chip.Group multiple={false} value={category} onChange={setCategory}>
           <Group gap="xs" className={classes.filters} role="group" aria-label="Filter by category">

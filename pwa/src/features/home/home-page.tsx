@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { marketingClaims } from "@car-rental/shared/constants";
 import { usePageTitle } from "../../lib/page-title";
 import { Hero } from "./hero";
 import classes from "./home.module.css";
 import { SectionFrame } from "./section-frame";
-import { PENDING_SECTION_ATTRIBUTE, useScrollToHash } from "./use-scroll-to-hash";
+import { onRevealAllSections, PENDING_SECTION_ATTRIBUTE, sectionsRevealed } from "../layout/section-reveal";
+import { useScrollToHash } from "./use-scroll-to-hash";
 
 // Everything below the fold is split out of the first view's bundle. The
 // section frames (anchor ids and headings) stay eager so links always land.
@@ -17,13 +18,36 @@ const ContactFormSlot = lazy(() =>
   import("./contact-form-slot").then((m) => ({ default: m.ContactFormSlot })),
 );
 
+/** How far below the viewport a section starts loading. */
+const REVEAL_MARGIN = "200px 0px";
+
+/**
+ * Renders its (lazy) content once it comes near the viewport or every section
+ * is revealed (anchor navigation), so the first view loads only the hero.
+ */
 function Deferred({ children }: { children: ReactNode }) {
-  const pending = { [PENDING_SECTION_ATTRIBUTE]: "" };
-  return (
-    <Suspense fallback={<div className={classes.slotPending} aria-hidden="true" {...pending} />}>
-      {children}
-    </Suspense>
+  const placeholder = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(
+    () => sectionsRevealed() || typeof IntersectionObserver === "undefined",
   );
+  useEffect(() => {
+    if (visible) return;
+    const stopListening = onRevealAllSections(() => setVisible(true));
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setVisible(true);
+      },
+      { rootMargin: REVEAL_MARGIN },
+    );
+    if (placeholder.current) observer.observe(placeholder.current);
+    return () => {
+      stopListening();
+      observer.disconnect();
+    };
+  }, [visible]);
+  const pending = { [PENDING_SECTION_ATTRIBUTE]: "" };
+  const fallback = <div ref={placeholder} className={classes.slotPending} aria-hidden="true" {...pending} />;
+  return visible ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
 }
 
 /** The home page of spec §2: hero, fleet, booking, why choose us, about, contact. */

@@ -1,9 +1,7 @@
 import { useRouterState } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { PENDING_SECTION_ATTRIBUTE, revealAllSections } from "../layout/section-reveal";
 import { scrollToSection } from "../layout/section-scroll";
-
-/** Rendered by the home page's Suspense fallbacks while a lazy section loads. */
-export const PENDING_SECTION_ATTRIBUTE = "data-home-pending";
 
 const GIVE_UP_AFTER_MS = 8000;
 /** After arriving, content above the target may still change height (pictures, loaded data). */
@@ -54,6 +52,8 @@ export function useScrollToHash(): void {
 
   useEffect(() => {
     if (hash === "") return;
+    // Arriving at a section: render every section, so the position above the target settles.
+    revealAllSections();
     let frame = 0;
     let stopAligning: () => void = () => undefined;
     const scrollNextFrame = () => {

@@ -2,16 +2,44 @@ import { ActionIcon, Badge, Box, Burger, Button } from "@mantine/core";
 import { useWindowScroll } from "@mantine/hooks";
 import { IconMoon, IconPhone, IconSun } from "@tabler/icons-react";
 import { useRouterState } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState, useSyncExternalStore } from "react";
 import { contactSettings, TOOLTIP_OPEN_DELAY_MS } from "@car-rental/shared/constants";
+import { outboxMayHaveEntries, subscribeOutboxHint } from "../../lib/outbox-hint";
 import { useTheme } from "../../lib/theme";
 import { AnchorLink } from "./anchor-link";
 import { Logo } from "./logo";
 import { HEADER_ENTRIES, type NavEntry } from "./nav-entries";
 import classes from "./site-header.module.css";
 
-// Online/offline and the waiting changes of the outbox; it reads Dexie, so it loads after the first paint.
+// Online/offline and the waiting changes of the outbox. It reads IndexedDB (Dexie), so a visitor
+// who is online with nothing waiting does not load it: it appears when offline, when changes
+// wait, and in the admin area.
 const SyncStatus = lazy(() => import("../outbox/sync-status").then((m) => ({ default: m.SyncStatus })));
+
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      window.addEventListener("online", listener);
+      window.addEventListener("offline", listener);
+      return () => {
+        window.removeEventListener("online", listener);
+        window.removeEventListener("offline", listener);
+      };
+    },
+    () => navigator.onLine,
+  );
+}
+
+function HeaderSyncStatus({ pathname }: { pathname: string }) {
+  const online = useOnline();
+  const waiting = useSyncExternalStore(subscribeOutboxHint, outboxMayHaveEntries);
+  if (online && !waiting && !pathname.startsWith("/admin")) return null;
+  return (
+    <Suspense fallback={null}>
+      <SyncStatus />
+    </Suspense>
+  );
+}
 
 const MOBILE_MENU_ID = "mobile-menu";
 
@@ -132,9 +160,7 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className={classes.actions}>
-          <Suspense fallback={null}>
-            <SyncStatus />
-          </Suspense>
+          <HeaderSyncStatus pathname={pathname} />
           <ThemeToggle />
           <Burger
             className={classes.burger}

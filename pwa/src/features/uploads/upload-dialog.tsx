@@ -48,7 +48,14 @@ export function UploadDialog({ opened, label, busy, onClose, onFile }: UploadDia
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Upload ${label}`} centered size="md">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Upload ${label}`}
+      centered
+      size="md"
+      className={classes.dialog}
+    >
       <Text fw={600}>{uploadMessages.dialogNote}</Text>
       <Text size="sm" c="dimmed" mt={4}>
         JPG, PNG or PDF, up to 5 MB. A clear photo or scan where every detail is readable.

@@ -47,21 +47,30 @@ describe("uploadDocument", () => {
     vi.stubGlobal("fetch", fetchMock);
     await expect(uploadDocument(pngFile())).resolves.toBe("/objects/documents/abc");
     const [, requestInit] = fetchMock.mock.calls[0] ?? [];
-    expect(JSON.parse(String(requestInit?.body))).toEqual({ purpose: "document", contentType: "image/png", size: 100 });
+    expect(JSON.parse(String(requestInit?.body))).toEqual({
+      purpose: "document",
+      contentType: "image/png",
+      size: 100,
+    });
     const [putUrl, putInit] = fetchMock.mock.calls[1] ?? [];
     expect(putUrl).toBe(`${ORIGIN}/uploads/token`);
     expect(putInit?.method).toBe("PUT");
   });
 
   it("reports 'Upload Error' when no address comes, and 'Invalid upload URL received' for a foreign one", async () => {
-    vi.stubGlobal("fetch", vi.fn<typeof fetch>(async () => jsonResponse({ uploadURL: "", objectPath: "x" })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof fetch>(async () => jsonResponse({ uploadURL: "", objectPath: "x" })),
+    );
     await expect(uploadDocument(pngFile())).rejects.toMatchObject({
       toast: { title: "Upload Error" },
       message: uploadMessages.noUploadUrl,
     });
     vi.stubGlobal(
       "fetch",
-      vi.fn<typeof fetch>(async () => jsonResponse({ uploadURL: "https://evil.example/u", objectPath: "/objects/x" })),
+      vi.fn<typeof fetch>(async () =>
+        jsonResponse({ uploadURL: "https://evil.example/u", objectPath: "/objects/x" }),
+      ),
     );
     await expect(uploadDocument(pngFile())).rejects.toMatchObject({
       toast: { title: "Upload Error" },
@@ -85,7 +94,10 @@ describe("uploadDocument", () => {
       vi.fn<typeof fetch>(async (input) =>
         String(input).endsWith("/api/objects/upload")
           ? jsonResponse({ uploadURL: `${ORIGIN}/uploads/t`, objectPath: "/objects/documents/x" })
-          : jsonResponse({ error: { code: "UPLOAD_INVALID", message: "The uploaded file is not an allowed type." } }, 415),
+          : jsonResponse(
+              { error: { code: "UPLOAD_INVALID", message: "The uploaded file is not an allowed type." } },
+              415,
+            ),
       ),
     );
     await expect(uploadDocument(pngFile())).rejects.toMatchObject({
@@ -110,7 +122,9 @@ describe("uploadDocument", () => {
   it("refuses a wrong type or a file over 5 MB before calling the server", async () => {
     const fetchMock = vi.fn<typeof fetch>();
     vi.stubGlobal("fetch", fetchMock);
-    await expect(uploadDocument(new File(["x"], "a.gif", { type: "image/gif" }))).rejects.toBeInstanceOf(UploadFailure);
+    await expect(uploadDocument(new File(["x"], "a.gif", { type: "image/gif" }))).rejects.toBeInstanceOf(
+      UploadFailure,
+    );
     await expect(uploadDocument(pngFile("big.png", 5_242_881))).rejects.toBeInstanceOf(UploadFailure);
     expect(fetchMock).not.toHaveBeenCalled();
   });

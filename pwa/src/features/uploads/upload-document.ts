@@ -46,7 +46,10 @@ export function isOwnUploadUrl(uploadURL: string, origin: string): boolean {
 /** The sentence for a failed PUT: the server's message, or the spec's fallback. */
 async function putFailureMessage(response: Response): Promise<string> {
   const text = await response.text().catch(() => "");
-  return describeError(new ApiError(response.status, response.statusText, text), uploadMessages.noFilesProcessed);
+  return describeError(
+    new ApiError(response.status, response.statusText, text),
+    uploadMessages.noFilesProcessed,
+  );
 }
 
 /**
@@ -70,7 +73,9 @@ export async function uploadDocument(file: File, onAddressReceived?: () => void)
     });
     json = answer.json;
   } catch (error) {
-    throw new UploadFailure(uploadToasts.error, describeError(error, uploadMessages.noUploadUrl), { cause: error });
+    throw new UploadFailure(uploadToasts.error, describeError(error, uploadMessages.noUploadUrl), {
+      cause: error,
+    });
   }
   const parsed = uploadResponseSchema.safeParse(json);
   if (!parsed.success) throw new UploadFailure(uploadToasts.error, uploadMessages.noUploadUrl);

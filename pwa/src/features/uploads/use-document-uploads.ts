@@ -10,7 +10,11 @@ export type UploadedDocument = { objectPath: string; fileName: string };
 
 export type UploadedDocuments = Record<DocumentKind, UploadedDocument | null>;
 
-export const noDocuments: UploadedDocuments = { photoId1Url: null, photoId2Url: null, proofOfBillingUrl: null };
+export const noDocuments: UploadedDocuments = {
+  photoId1Url: null,
+  photoId2Url: null,
+  proofOfBillingUrl: null,
+};
 
 export type DocumentUploads = {
   documents: UploadedDocuments;
@@ -23,7 +27,11 @@ export type DocumentUploads = {
   allUploaded: boolean;
 };
 
-const idle: Record<DocumentKind, boolean> = { photoId1Url: false, photoId2Url: false, proofOfBillingUrl: false };
+const idle: Record<DocumentKind, boolean> = {
+  photoId1Url: false,
+  photoId2Url: false,
+  proofOfBillingUrl: false,
+};
 
 /**
  * The three documents of the booking form (spec §4 "Booking form"): each with

@@ -1,0 +1,89 @@
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_BASE_URL } from "../src/env";
+import { carsInIndexedDb, waitForFleet, waitForServiceWorkerControl } from "../src/pwa";
+
+/**
+ * decisions.md "Offline-first" (issue 4): after one visit the whole site opens
+ * without a network, every route from the service worker's precache and the
+ * fleet from IndexedDB.
+ */
+
+const ROUTES: [path: string, heading: string | RegExp][] = [
+  ["/", /Premium Car Rental/],
+  ["/booking", "Book a Car"],
+  ["/admin", "Admin"],
+  ["/pcc", "Pangasinan Car Care"],
+  ["/terms", "Terms of Service"],
+  ["/privacy", "Privacy Policy"],
+  ["/no-such-page", "Page not found"],
+];
+
+/** A car of the seed, with its bundled picture. */
+const SEEDED_CAR = { name: "Toyota Fortuner 2.8 Q", picture: "/cars/toyota-fortuner.svg" };
+
+async function expectHeading(page: Page, heading: string | RegExp): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+}
+
+/** The fleet on '/' shows the seeded cars, with a picture that loaded. */
+async function expectFleetWithPicture(page: Page): Promise<void> {
+  await waitForFleet(page);
+  const card = page.getByRole("article", { name: SEEDED_CAR.name, exact: true });
+  await expect(card).toBeVisible();
+  const picture = card.getByRole("img");
+  await picture.scrollIntoViewIfNeeded();
+  // Still its own picture (a failed load falls back to the default one), and loaded.
+  await expect(picture).toHaveAttribute("src", SEEDED_CAR.picture);
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(picture).toHaveAttribute("src", SEEDED_CAR.picture);
+}
+
+test("after one visit every route opens offline, with the fleet from IndexedDB", async ({
+  page,
+  context,
+}) => {
+  // The one visit: the worker installs (precaching the shell, every route chunk and
+  // the bundled car pictures) and the fleet is stored in IndexedDB.
+  await page.goto("/");
+  await waitForServiceWorkerControl(page);
+  await waitForFleet(page);
+  await expect.poll(() => carsInIndexedDb(page)).toBeGreaterThanOrEqual(20);
+  // Drop the worker's copy of the API answers: offline, the fleet can only come from IndexedDB.
+  await page.evaluate(() => caches.delete("public-api"));
+
+  await context.setOffline(true);
+  await page.reload();
+  await expectHeading(page, /Premium Car Rental/);
+  await expect(page.getByRole("button", { name: "Offline, all changes saved" })).toBeVisible();
+  await expectFleetWithPicture(page);
+  // The picture is the worker's cached copy.
+  const cached = await page.evaluate(
+    async (url) => (await caches.match(url, { ignoreSearch: true })) !== undefined,
+    SEEDED_CAR.picture,
+  );
+  expect(cached, `${SEEDED_CAR.picture} is in the service worker's cache`).toBe(true);
+
+  for (const [path, heading] of ROUTES) {
+    const response = await page.goto(path);
+    expect(response?.ok(), `${path} loads offline`).toBe(true);
+    expect(response?.fromServiceWorker(), `${path} comes from the service worker`).toBe(true);
+    await expectHeading(page, heading);
+    await expect(page).toHaveURL(`${E2E_BASE_URL}${path}`);
+    await page.reload();
+    await expectHeading(page, heading);
+  }
+
+  // /booking lists the cars from IndexedDB too.
+  await page.goto("/booking");
+  await expect(page.getByText(SEEDED_CAR.name).first()).toBeVisible();
+
+  // A new tab, opened offline, gets the whole home page as well.
+  await page.close();
+  const fresh = await context.newPage();
+  await fresh.goto("/");
+  await expectHeading(fresh, /Premium Car Rental/);
+  await expectFleetWithPicture(fresh);
+  await context.setOffline(false);
+});

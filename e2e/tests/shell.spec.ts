@@ -1,0 +1,304 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { contactSettings } from "@car-rental/shared/constants";
+import { E2E_BASE_URL } from "../src/env";
+import { waitForFleet, waitForServiceWorkerControl } from "../src/pwa";
+
+/**
+ * The app shell (spec §2 header, §4 theme and mobile menu, §8 pages; issue 4):
+ * the installable manifest, the service worker, the saved theme, the header
+ * on a desktop and on a phone, the section links, and every page's heading.
+ */
+
+type ManifestIcon = { src: string; sizes: string; type: string; purpose: string };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function manifestIcons(manifest: unknown): ManifestIcon[] {
+  if (!isRecord(manifest) || !Array.isArray(manifest.icons)) throw new Error("the manifest has no icons");
+  return manifest.icons.map((icon: unknown) => {
+    if (!isRecord(icon) || typeof icon.src !== "string" || typeof icon.sizes !== "string") {
+      throw new Error(`a manifest icon lacks src or sizes: ${JSON.stringify(icon)}`);
+    }
+    return {
+      src: icon.src,
+      sizes: icon.sizes,
+      type: typeof icon.type === "string" ? icon.type : "",
+      purpose: typeof icon.purpose === "string" ? icon.purpose : "any",
+    };
+  });
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(signature)) throw new Error("not a PNG file");
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+async function expectIconLoads(request: APIRequestContext, icon: ManifestIcon): Promise<void> {
+  const response = await request.get(icon.src);
+  expect(response.status(), icon.src).toBe(200);
+  const contentType = response.headers()["content-type"] ?? "";
+  expect(contentType, icon.src).toMatch(/^image\//);
+  if (icon.type) expect(contentType, icon.src).toContain(icon.type);
+  const body = await response.body();
+  if (contentType.startsWith("image/png")) {
+    const { width, height } = pngSize(body);
+    expect(`${width}x${height}`, `${icon.src} has the size it declares`).toBe(icon.sizes);
+  } else {
+    expect(body.length, icon.src).toBeGreaterThan(0);
+  }
+}
+
+/** The section's distance from the top of the viewport, in CSS pixels. */
+function sectionTop(page: Page, id: string): Promise<number> {
+  return page.locator(`#${id}`).evaluate((element) => element.getBoundingClientRect().top);
+}
+
+/** The section was scrolled to: its top sits just under the sticky header. */
+async function expectScrolledTo(page: Page, id: string): Promise<void> {
+  await expect.poll(() => sectionTop(page, id), { message: `#${id} is at the top` }).toBeGreaterThan(-4);
+  await expect.poll(() => sectionTop(page, id), { message: `#${id} is at the top` }).toBeLessThan(160);
+  await expect(page.locator(`#${id}`)).toBeInViewport();
+}
+
+function mainNav(page: Page): Locator {
+  return page.getByRole("navigation", { name: "Main" });
+}
+
+test("the web app manifest is served and complete, and its icons load", async ({ page, request }) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  if (href === null) throw new Error("index.html links no manifest");
+  const response = await request.get(href);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/application\/(manifest\+)?json/);
+  const manifest: unknown = await response.json();
+
+  expect(manifest).toMatchObject({
+    name: contactSettings.name,
+    short_name: expect.stringMatching(/\S/),
+    display: "standalone",
+    start_url: "/",
+    theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+    background_color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+  });
+  // The browser's toolbar colour before the manifest is read is the same one.
+  const themeColor = await page.locator('meta[name="theme-color"]').getAttribute("content");
+  expect(manifest).toMatchObject({ theme_color: themeColor });
+
+  const icons = manifestIcons(manifest);
+  const any = icons.filter((icon) => icon.purpose.split(/\s+/).includes("any"));
+  expect(any.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  const maskable = icons.filter((icon) => icon.purpose.split(/\s+/).includes("maskable"));
+  expect(maskable.length, "a maskable icon").toBeGreaterThan(0);
+  for (const icon of icons) await expectIconLoads(request, icon);
+});
+
+test("the service worker activates and controls the page after a reload", async ({ page }) => {
+  await page.goto("/");
+  const registration = await page.evaluate(async () => {
+    const ready = await navigator.serviceWorker.ready;
+    return { scope: ready.scope, script: ready.active?.scriptURL ?? null };
+  });
+  expect(registration.scope).toBe(`${E2E_BASE_URL}/`);
+  expect(registration.script).toBe(`${E2E_BASE_URL}/sw.js`);
+  await waitForServiceWorkerControl(page);
+
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: /Premium Car Rental/ })).toBeVisible();
+  const controller = await page.evaluate(() => {
+    const worker = navigator.serviceWorker.controller;
+    return worker ? { script: worker.scriptURL, state: worker.state } : null;
+  });
+  expect(controller).toEqual({ script: `${E2E_BASE_URL}/sw.js`, state: "activated" });
+});
+
+test.describe("the theme", () => {
+  test.use({ colorScheme: "light" });
+
+  test("the chosen theme survives a reload", async ({ page }) => {
+    const html = page.locator("html");
+    const savedTheme = () => page.evaluate(() => window.localStorage.getItem("theme"));
+    await page.goto("/");
+    await expect(html).toHaveAttribute("data-mantine-color-scheme", "light");
+    expect(await savedTheme()).toBeNull();
+
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
+    expect(await savedTheme()).toBe("dark");
+
+    await page.reload();
+    await expect(html).toHaveAttribute("data-mantine-color-scheme", "dark");
+    await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
+    expect(await savedTheme()).toBe("dark");
+    // The dark palette is applied, not only the attribute.
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const channels = (background.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+    expect(Math.max(...channels), `body background ${background} is dark`).toBeLessThan(80);
+
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    await expect(html).toHaveAttribute("data-mantine-color-scheme", "light");
+    await page.reload();
+    await expect(html).toHaveAttribute("data-mantine-color-scheme", "light");
+    expect(await savedTheme()).toBe("light");
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the mobile menu opens and closes", async ({ page }) => {
+    await page.goto("/");
+    await expect(mainNav(page)).toBeHidden();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    const openButton = page.getByRole("button", { name: "Open menu" });
+    await expect(openButton).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeHidden();
+
+    await openButton.click();
+    const closeButton = page.getByRole("button", { name: "Close menu" });
+    await expect(closeButton).toHaveAttribute("aria-expanded", "true");
+    await expect(closeButton).toHaveAttribute("aria-controls", "mobile-menu");
+    await expect(menu).toBeVisible();
+    await expect(menu).toHaveAttribute("id", "mobile-menu");
+    await expect(menu.getByRole("link")).toHaveText([
+      "Our Fleet",
+      /^Cars Sale\s*Coming Soon$/,
+      "PCC",
+      "Book Now",
+      "About",
+      "Contact",
+      "Admin",
+      "Call Now",
+    ]);
+    const carsSale = menu.getByRole("link", { name: /Cars Sale/ });
+    await expect(carsSale).toHaveAttribute("aria-disabled", "true");
+    await expect(carsSale).toBeDisabled();
+    await expect(carsSale).not.toHaveAttribute("href");
+    const callNow = menu.getByRole("link", { name: "Call Now" });
+    await expect(callNow).toBeVisible();
+    await expect(callNow).toHaveAttribute("href", `tel:${contactSettings.primaryPhoneTel}`);
+    await expect(menu.getByText(contactSettings.phones[0])).toBeVisible();
+
+    await closeButton.click();
+    await expect(menu).toBeHidden();
+    await expect(openButton).toHaveAttribute("aria-expanded", "false");
+
+    // Escape closes it too.
+    await openButton.click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(openButton).toHaveAttribute("aria-expanded", "false");
+
+    // A section link closes the menu and scrolls to its section.
+    await waitForFleet(page);
+    await openButton.click();
+    await menu.getByRole("link", { name: "About", exact: true }).click();
+    await expect(menu).toBeHidden();
+    await expect(openButton).toHaveAttribute("aria-expanded", "false");
+    await expectScrolledTo(page, "about");
+  });
+});
+
+test("the header shows its entries in order, with 'Cars Sale' disabled and coming soon", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+  const links = mainNav(page).getByRole("link");
+  await expect(links).toHaveText([
+    "Our Fleet",
+    /^Cars Sale\s*Coming Soon$/,
+    "PCC",
+    "Book Now",
+    "About",
+    "Contact",
+    "Admin",
+  ]);
+  const hrefs = await links.evaluateAll((elements) =>
+    elements.map((element) => element.getAttribute("href")),
+  );
+  expect(hrefs).toEqual(["/#cars", null, "/pcc", "/#booking", "/#about", "/#contact", "/admin"]);
+
+  const carsSale = mainNav(page).getByRole("link", { name: /Cars Sale/ });
+  await expect(carsSale).toHaveAttribute("aria-disabled", "true");
+  await expect(carsSale).toBeDisabled();
+  await expect(carsSale.getByText("Coming Soon", { exact: true })).toBeVisible();
+  const tooltip = page.getByRole("tooltip", { name: "Coming Soon" });
+  await expect(tooltip).toBeHidden();
+  await carsSale.hover();
+  await expect(tooltip).toBeVisible();
+  // A click (forced: it is disabled) goes nowhere.
+  await carsSale.click({ force: true });
+  await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+});
+
+test("the section links scroll on the home page and lead home from another page", async ({ page }) => {
+  await page.goto("/");
+  // The lazy sections above the targets have loaded, so the positions hold still.
+  await waitForFleet(page);
+  await expect(page.getByRole("button", { name: "Send Message" })).toBeVisible();
+
+  const sections: [label: string, id: string][] = [
+    ["Contact", "contact"],
+    ["Our Fleet", "cars"],
+    ["About", "about"],
+    ["Book Now", "booking"],
+  ];
+  for (const [label, id] of sections) {
+    await mainNav(page).getByRole("link", { name: label, exact: true }).click();
+    await expectScrolledTo(page, id);
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+  }
+
+  await page.goto("/terms");
+  await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
+  await mainNav(page).getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page).toHaveURL(`${E2E_BASE_URL}/#contact`);
+  await expect(page.getByRole("heading", { name: "Get in touch" })).toBeVisible();
+  await expectScrolledTo(page, "contact");
+});
+
+test("an unknown path shows the 404 page, served as the app", async ({ page, request }) => {
+  const path = "/no-such-page/anywhere";
+  const response = await page.goto(path);
+  // The server answered with the app shell (the SPA fallback), not a bare 404.
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()["content-type"]).toContain("text/html");
+  expect(await response?.text()).toContain('<div id="root">');
+
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page.getByText("404", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+  await expect(page).toHaveTitle(/Page Not Found/);
+  await expect(page).toHaveURL(`${E2E_BASE_URL}${path}`);
+
+  // An unknown API path stays a JSON 404: only page addresses get the app.
+  const api = await request.get("/api/no-such-endpoint");
+  expect(api.status()).toBe(404);
+  expect(api.headers()["content-type"]).toContain("application/json");
+});
+
+test("the PCC, terms and privacy pages render their headings", async ({ page }) => {
+  const pages: [path: string, heading: string][] = [
+    ["/pcc", "Pangasinan Car Care"],
+    ["/terms", "Terms of Service"],
+    ["/privacy", "Privacy Policy"],
+  ];
+  for (const [path, heading] of pages) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(heading));
+  }
+  await expect(mainNav(page).getByRole("link", { name: "PCC", exact: true })).not.toHaveAttribute(
+    "aria-current",
+  );
+  await page.goto("/pcc");
+  await expect(mainNav(page).getByRole("link", { name: "PCC", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+});
