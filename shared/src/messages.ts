@@ -161,3 +161,28 @@ export const errorMessages = {
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;
+
+/** HTTP status of each error code: the server answers with it, the API reference documents it. */
+export const errorStatus: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  NOT_FOUND: 404,
+  DATES_UNAVAILABLE: 409,
+  PRICE_CHANGED: 409,
+  NAME_BLOCKED: 403,
+  CAR_UNAVAILABLE: 409,
+  UNAUTHORIZED: 401,
+  INVALID_PASSWORD: 401,
+  TOO_MANY_REQUESTS: 429,
+  FORBIDDEN_ORIGIN: 403,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  PAYMENT_INVALID: 422,
+  PAYMENT_EXCEEDS_BALANCE: 422,
+  UPLOAD_INVALID: 415,
+  UPLOAD_TOO_LARGE: 413,
+  UPLOAD_EXPIRED: 410,
+  DATABASE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};

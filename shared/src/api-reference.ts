@@ -1,0 +1,71 @@
+/**
+ * Renders the API reference (docs/API.md) from the route table, so the
+ * documented request and answer of every call are the schemas the server and
+ * the PWA really use. `npm run docs:api` writes it; a test keeps it current.
+ */
+import { z } from "zod";
+import { routes, type RouteDefinition } from "./api";
+import { errorMessages, errorStatus } from "./messages";
+import { isErrorCode } from "./schemas/error";
+
+function schemaBlock(schema: z.ZodType, io: "input" | "output"): string {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });
+  const { $schema: _ignored, ...rest } = json;
+  return ["```json", JSON.stringify(rest, null, 2), "```"].join("\n");
+}
+
+function routeSection(name: string, route: RouteDefinition): string {
+  const lines = [`### ${route.method} ${route.path}`, ""];
+  lines.push(
+    `\`${name}\` · ${route.auth === "admin" ? "admin session required (401 without)" : "public"}`,
+    "",
+  );
+  if (route.query) lines.push("Query:", "", schemaBlock(route.query, "input"), "");
+  if (route.request) lines.push("Request body (JSON):", "", schemaBlock(route.request, "input"), "");
+  lines.push("Answer (2xx, JSON):", "", schemaBlock(route.response, "output"), "");
+  return lines.join("\n");
+}
+
+export function renderApiReference(): string {
+  const header = `# API reference
+
+Generated from \`shared/src/api.ts\` by \`npm run docs:api\` (a test fails when it is out of date).
+Every body is JSON (\`Content-Type: application/json\`); money is a decimal string (\`"2500.00"\`),
+dates are \`YYYY-MM-DD\` (Asia/Manila calendar dates), timestamps ISO 8601.
+
+## Conventions
+
+- **Errors** have one shape: \`{"error": {"code": "...", "message": "...", "details": ...}}\`. The message is a
+  sentence for people (the spec's wording where it has one); the PWA shows it after \`"<status>: "\`.
+- **Admin calls** need the \`admin_session\` cookie set by \`POST /api/admin/session\` (HttpOnly,
+  SameSite=Strict). Without a valid one every \`/api/admin/*\` route answers 401.
+- **Mutations** accept JSON only and refuse a foreign \`Origin\` (403 \`FORBIDDEN_ORIGIN\`).
+- **Idempotency**: any POST/PUT/PATCH/DELETE under \`/api/\` may carry \`Idempotency-Key\` (8–200 of
+  \`A-Z a-z 0-9 - _ . :\`). The first answer is stored with a hash of the request, in the same transaction
+  as the change; a repeat returns it (header \`Idempotent-Replayed: true\`) without applying anything again;
+  the same key with another body answers 422 \`IDEMPOTENCY_KEY_REUSED\`; a repeat while the first still runs
+  answers 409 \`IDEMPOTENCY_IN_PROGRESS\`. Keys are kept 8 days.
+- **Rate limits** per client address (429 with \`Retry-After\`): wrong admin passwords 10 per 15 minutes,
+  bookings 200, contact messages 60 and document uploads 60 per 10 minutes.
+- **Uploads**: \`POST /api/objects/upload\` answers \`{uploadURL, objectPath}\`; \`PUT\` the file's bytes to
+  \`uploadURL\` once within 15 minutes (a second PUT or a late one answers 410). The server keeps the file only
+  if its bytes are an allowed type (documents JPG/PNG/PDF ≤ 5 MB, car images JPG/PNG ≤ 10 MB).
+  \`GET /objects/car-images/<id>\` is public and immutable; \`GET /objects/documents/<id>\` needs the admin
+  session.
+- **Sync**: \`GET /api/admin/sync?since=<cursor>\` answers the rows changed since the cursor and
+  \`deleted\` tombstones, with the next \`cursor\`; without \`since\` a full snapshot (\`reset: true\`).
+
+## Error codes
+
+| code | status | default message |
+| --- | ---: | --- |
+${Object.keys(errorMessages)
+  .filter(isErrorCode)
+  .map((code) => `| \`${code}\` | ${errorStatus[code]} | ${errorMessages[code]} |`)
+  .join("\n")}
+
+## Calls
+`;
+  const sections = Object.entries(routes).map(([name, route]) => routeSection(name, route));
+  return `${header}\n${sections.join("\n")}`;
+}
