@@ -137,7 +137,7 @@ function isMigrationRace(error: unknown): "locked" | "table-race" | false {
   if (!(error instanceof Error)) return false;
   if (error.name === "MigrationLocked") return "locked";
   // Two processes creating knex's own tables at the same moment.
-  if ("code" in error && (error.code === "23505" || error.code === "42P07")) return "table-race";
+  if ("code" in error && ["23505", "42P07", "42710"].includes(String(error.code))) return "table-race";
   return false;
 }
 
