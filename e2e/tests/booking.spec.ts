@@ -106,6 +106,8 @@ async function pickDates(page: Page, pickup: string, ret: string) {
 /** Chooses a car from the home page's fleet grid; the form below opens with it. */
 async function selectCarOnHome(page: Page, carName: string) {
   await page.goto("/");
+  // The sections below the fold render as they come into view.
+  await page.locator("#cars").scrollIntoViewIfNeeded();
   const card = page.getByRole("article", { name: carName, exact: true });
   await card.getByRole("button", { name: "Select This Car" }).click();
   await expect(page.getByTestId("selected-car-name")).toHaveText(carName);
@@ -457,6 +459,7 @@ test("what was typed survives a reload", async ({ page }) => {
   // The draft is saved half a second after the last change.
   await page.waitForTimeout(1000);
   await page.reload();
+  await page.locator("#booking").scrollIntoViewIfNeeded();
   await expect(page.getByTestId("selected-car-name")).toHaveText("Toyota Vios 1.3 XE");
   await expect(page.getByLabel("Full Name")).toHaveValue("Dina Tan");
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue("dina.tan.e2e@example.com");

@@ -9,6 +9,8 @@ function card(page: Page, name: string) {
 test.describe("the fleet grid", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/");
+    // The sections below the fold render as they come into view.
+    await page.locator("#cars").scrollIntoViewIfNeeded();
     await expect(page.getByRole("button", { name: "Select This Car" }).first()).toBeVisible();
   });
 
@@ -92,12 +94,14 @@ test.describe("the fleet grid", () => {
 
 test("the fleet is still shown offline after one visit", async ({ page, context }) => {
   await page.goto("/");
+  await page.locator("#cars").scrollIntoViewIfNeeded();
   await expect(card(page, "Toyota Vios 1.3 XE")).toBeVisible();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
   await context.setOffline(true);
   await page.reload();
+  await page.locator("#cars").scrollIntoViewIfNeeded();
   await expect(card(page, "Toyota Vios 1.3 XE")).toBeVisible();
   await expect(card(page, "Toyota Vios 1.3 XE").getByText("₱1,800/day")).toBeVisible();
   await context.setOffline(false);

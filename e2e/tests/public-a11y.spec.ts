@@ -22,7 +22,12 @@ async function seriousViolations(page: Page) {
 
 async function settle(page: Page, path: string) {
   if (path === "/") {
-    await expect(page.getByRole("button", { name: "Select This Car" }).first()).toBeVisible();
+    // The sections below the fold render as they come into view: pass by each one.
+    for (const id of ["cars", "booking", "why-us", "about", "contact"]) {
+      await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+      await page.waitForTimeout(200);
+    }
+    await expect(page.getByRole("button", { name: "Select This Car" }).first()).toBeAttached();
     await page
       .getByRole("article", { name: "Honda City 1.5 V", exact: true })
       .getByRole("button", { name: "Select This Car" })
