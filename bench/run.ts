@@ -135,7 +135,7 @@ function report(engines: EngineResult[], pwa: PwaResult | null, failures: string
     for (const p of pwa.pages) {
       const lh = p.lighthouse;
       lines.push(
-        `| ${p.path} | ${p.jsGzipBytes === null ? "–" : kb(p.jsGzipBytes)} | ${p.cssGzipBytes === null ? "–" : kb(p.cssGzipBytes)} | ${lh?.performance ?? "–"} | ${lh?.accessibility ?? "–"} | ${lh?.bestPractices ?? "–"} |`,
+        `| ${p.path} | ${p.jsGzipBytes === null ? "–" : kb(p.jsGzipBytes)} | ${p.cssGzipBytes === null ? "–" : kb(p.cssGzipBytes)} | ${p.settledJsGzipBytes === null ? "–" : kb(p.settledJsGzipBytes)} | ${lh?.performance ?? "–"} | ${lh?.accessibility ?? "–"} | ${lh?.bestPractices ?? "–"} |`,
       );
     }
     lines.push("");
