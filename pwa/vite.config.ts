@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { carPictures } from "./vite-plugins/car-pictures.ts";
+import { prerender } from "./vite-plugins/prerender.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const carPicturesDir = fileURLToPath(new URL("../db/assets/cars/", import.meta.url));
@@ -21,6 +22,12 @@ export default defineConfig({
     }),
     react(),
     carPictures({ sourceDir: carPicturesDir, urlPrefix: "/cars/" }),
+    // Writes the static pages' HTML (index.html, booking/, pcc/, terms/, privacy/) before
+    // vite-plugin-pwa lists the files to precache.
+    prerender({
+      entry: fileURLToPath(new URL("./src/lib/prerender/entry-server.tsx", import.meta.url)),
+      configFile: fileURLToPath(import.meta.url),
+    }),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "src",

@@ -1,6 +1,7 @@
-// Runs before the app: sets the colour scheme the React ThemeProvider will start with
-// (localStorage "theme", else the system preference), so no wrong-theme flash shows.
+// Runs before the first paint. Two jobs, external file: the CSP allows no inline script.
 (function () {
+  // 1. Sets the colour scheme the React ThemeProvider will start with
+  // (localStorage "theme", else the system preference), so no wrong-theme flash shows.
   var theme = "light";
   try {
     var saved = window.localStorage.getItem("theme");
@@ -14,4 +15,16 @@
   }
   document.documentElement.setAttribute("data-mantine-color-scheme", theme);
   document.documentElement.style.colorScheme = theme;
+
+  // 2. Each built page file holds its page's HTML, rendered at build time, and
+  // names it in <meta name="prerendered-path">. An address answered with another
+  // page's file (the admin area, a 404) must not show that page's content while
+  // the app loads: styles/global.css hides it, main.tsx renders the right page.
+  var meta = document.querySelector('meta[name="prerendered-path"]');
+  var normalize = function (path) {
+    return path.length > 1 ? path.replace(/\/+$/, "") : path;
+  };
+  if (meta && normalize(meta.getAttribute("content") || "") !== normalize(window.location.pathname)) {
+    document.documentElement.setAttribute("data-prerendered-other-page", "");
+  }
 })();

@@ -1,12 +1,13 @@
 import "./styles/mantine";
 import "./styles/global.css";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { outboxMayHaveEntries } from "./lib/outbox-hint";
-import { AppProviders } from "./lib/providers";
+import { AppTree } from "./lib/prerender/app-tree";
+import { PRERENDERED_PATH_META } from "./lib/prerender/routes";
 import { UpdatePrompt } from "./lib/pwa/update-prompt";
-import { createAppRouter } from "./router";
+import { createAppRouter, loadCurrentRoute } from "./router";
 
 const router = createAppRouter();
 
@@ -25,11 +26,43 @@ if (!container) {
   throw new Error("index.html has no #root element");
 }
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-      <UpdatePrompt />
-    </AppProviders>
-  </StrictMode>,
+/** "/pcc/" and "/pcc" are the same page. */
+function normalizePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+}
+
+/**
+ * Whether #root holds the build-time HTML of this very page (vite-plugins/prerender.ts).
+ * Other addresses (the admin area, a 404, a page the server or the service worker
+ * answered with the home page's file) render from scratch.
+ */
+function holdsThisPage(root: HTMLElement): boolean {
+  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${PRERENDERED_PATH_META}"]`);
+  return (
+    root.firstElementChild !== null &&
+    meta !== null &&
+    normalizePath(meta.content) === normalizePath(window.location.pathname)
+  );
+}
+
+const app = (
+  <AppTree>
+    <RouterProvider router={router} />
+    <UpdatePrompt />
+  </AppTree>
 );
+
+if (holdsThisPage(container)) {
+  // The page's route chunk must be loaded before hydrating, so the first render matches the HTML.
+  // As a transition, hydration yields to the browser every few milliseconds
+  // instead of blocking the main thread (the page is already on screen).
+  void loadCurrentRoute(router).then(
+    () => startTransition(() => void hydrateRoot(container, app)),
+    () => createRoot(container).render(app),
+  );
+} else {
+  // Another page's HTML (hidden by public/theme-init.js and global.css): render this one from scratch.
+  container.replaceChildren();
+  document.documentElement.removeAttribute("data-prerendered-other-page");
+  createRoot(container).render(app);
+}

@@ -1,13 +1,17 @@
 import { MantineProvider } from "@mantine/core";
 import type { ReactNode } from "react";
-import { mantineTheme } from "./mantine-theme";
+import { cssVariablesResolver, mantineTheme } from "./mantine-theme";
 import { ThemeProvider, useTheme, type Theme } from "./theme";
 
 /** Mantine follows the ThemeProvider: one source of truth for light/dark. */
 function ThemedMantine({ children }: { children: ReactNode }) {
   const { theme } = useTheme();
   return (
-    <MantineProvider theme={mantineTheme} forceColorScheme={theme}>
+    <MantineProvider
+      theme={mantineTheme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme={theme}
+    >
       {children}
     </MantineProvider>
   );

@@ -1,4 +1,5 @@
 import { Container, Text, Title } from "@mantine/core";
+import { useDeferredValue } from "react";
 import { usePageTitle } from "../../lib/page-title";
 import classes from "./booking-page.module.css";
 import { BookingFormSlot, BookingVehicleListSlot } from "./booking-page-slots";
@@ -6,6 +7,10 @@ import { BookingFormSlot, BookingVehicleListSlot } from "./booking-page-slots";
 /** /booking (spec §2): the vehicle list on the left, the booking form on the right on wide screens. */
 export function BookingPage() {
   usePageTitle("Book a Car");
+  // The list and the form read the browser's data (IndexedDB, the API): the
+  // prerendered HTML holds the page frame. They render right after the first
+  // render (the hydration), in a deferred render that yields to the browser.
+  const hydrated = useDeferredValue(true, false);
   return (
     <Container size="lg" py={{ base: 32, md: 56 }}>
       <div className={classes.intro}>
@@ -21,13 +26,13 @@ export function BookingPage() {
           <Title order={2} id="booking-vehicles-heading" className={classes.columnTitle}>
             Choose Your Vehicle
           </Title>
-          <BookingVehicleListSlot />
+          {hydrated ? <BookingVehicleListSlot /> : <div className={classes.slotPending} />}
         </section>
         <section aria-labelledby="booking-form-heading" className={classes.form}>
           <Title order={2} id="booking-form-heading" className={classes.columnTitle}>
             Booking Details
           </Title>
-          <BookingFormSlot />
+          {hydrated ? <BookingFormSlot /> : <div className={classes.slotPending} />}
         </section>
       </div>
     </Container>

@@ -27,11 +27,14 @@ const REVEAL_MARGIN = "200px 0px";
  */
 function Deferred({ children }: { children: ReactNode }) {
   const placeholder = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(
-    () => sectionsRevealed() || typeof IntersectionObserver === "undefined",
-  );
+  // Starts hidden in every first render, as in the prerendered HTML (hydration must match).
+  const [visible, setVisible] = useState(false);
   useEffect(() => {
     if (visible) return;
+    if (sectionsRevealed() || typeof IntersectionObserver === "undefined") {
+      setVisible(true);
+      return;
+    }
     const stopListening = onRevealAllSections(() => setVisible(true));
     const observer = new IntersectionObserver(
       (entries) => {

@@ -43,12 +43,14 @@ export function LogoMark({ size = 40 }: LogoMarkProps) {
 /** Logo mark and business name, linking to the home page (a full page navigation). */
 export function Logo() {
   return (
-    <a href="/" className={classes.logo} aria-label={`${contactSettings.name}, home`}>
+    // No aria-label: the accessible name must contain the visible text (WCAG 2.5.3).
+    <a href="/" className={classes.logo}>
       <LogoMark />
       <span className={classes.logoText}>
         <span className={classes.logoName}>{contactSettings.name}</span>
         <span className={classes.logoTagline}>Alaminos City, Pangasinan</span>
       </span>
+      <span className="visually-hidden">, home</span>
     </a>
   );
 }

@@ -1,6 +1,6 @@
 import { Anchor, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconClock, IconMail, IconMapPin, IconPhone } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 import { contactSettings, pccSettings } from "@car-rental/shared/constants";
 import { AnchorLink } from "./anchor-link";
 import { LogoMark } from "./logo";
@@ -18,8 +18,19 @@ function ContactLine({ icon, children }: { icon: ReactNode; children: ReactNode 
   );
 }
 
+const subscribeNever = () => () => {};
+
+/** This year in the browser; none in the HTML prerendered at build time (it may be read in another year). */
+function useCurrentYear(): number | null {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => new Date().getFullYear(),
+    () => null,
+  );
+}
+
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const year = useCurrentYear();
   return (
     <footer className={classes.footer}>
       <Container size="lg" py={56}>
@@ -110,7 +121,8 @@ export function SiteFooter() {
 
         <div className={classes.bottom}>
           <Text size="sm" c="dimmed">
-            © {year} {contactSettings.name}. All rights reserved.
+            © {year === null ? "" : `${year} `}
+            {contactSettings.name}. All rights reserved.
           </Text>
           <Text size="sm" c="dimmed">
             Prices in Philippine pesos (₱). Fully insured rentals.

@@ -5,6 +5,7 @@ import { useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useId, useState, useSyncExternalStore } from "react";
 import { contactSettings, TOOLTIP_OPEN_DELAY_MS } from "@car-rental/shared/constants";
 import { outboxMayHaveEntries, subscribeOutboxHint } from "../../lib/outbox-hint";
+import { useHydrated } from "../../lib/prerender/hydration";
 import { useTheme } from "../../lib/theme";
 import { AnchorLink } from "./anchor-link";
 import { Logo } from "./logo";
@@ -27,12 +28,14 @@ function useOnline(): boolean {
       };
     },
     () => navigator.onLine,
+    // Prerendered at build time as online.
+    () => true,
   );
 }
 
 function HeaderSyncStatus({ pathname }: { pathname: string }) {
   const online = useOnline();
-  const waiting = useSyncExternalStore(subscribeOutboxHint, outboxMayHaveEntries);
+  const waiting = useSyncExternalStore(subscribeOutboxHint, outboxMayHaveEntries, () => false);
   if (online && !waiting && !pathname.startsWith("/admin")) return null;
   return (
     <Suspense fallback={null}>
@@ -119,7 +122,10 @@ function ComingSoonEntry({ entry, className, withTooltip }: ComingSoonEntryProps
 
 function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();
-  const next = theme === "dark" ? "light" : "dark";
+  // The prerendered HTML is light; public/theme-init.js has already applied the real
+  // theme, which picks the icon through CSS. The label follows once hydrated.
+  const shown = useHydrated() ? theme : "light";
+  const next = shown === "dark" ? "light" : "dark";
   return (
     <ActionIcon
       variant="default"
@@ -129,7 +135,8 @@ function ThemeToggle() {
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
     >
-      {theme === "dark" ? <IconSun size={20} stroke={1.8} /> : <IconMoon size={20} stroke={1.8} />}
+      <IconSun size={20} stroke={1.8} className={classes.iconInDark} />
+      <IconMoon size={20} stroke={1.8} className={classes.iconInLight} />
     </ActionIcon>
   );
 }

@@ -1,0 +1,190 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build, type Plugin, type ResolvedConfig, type Rollup } from "vite";
+
+type PrerenderOptions = {
+  /** The server entry (absolute path): exports renderPage, paths, prerenderedFile, PRERENDERED_PATH_META. */
+  entry: string;
+  /** The Vite config file, reused for the server build so CSS module class names match the client's. */
+  configFile: string;
+};
+
+/** What the server entry exports (checked at run time: it is loaded from a fresh build). */
+type ServerEntry = {
+  renderPage: (pagePath: string) => Promise<string>;
+  paths: readonly string[];
+  prerenderedFile: (pagePath: string) => string;
+  PRERENDERED_PATH_META: string;
+  takePageTitle: () => string | null;
+};
+
+function isServerEntry(value: unknown): value is ServerEntry {
+  if (typeof value !== "object" || value === null) return false;
+  return (
+    "renderPage" in value &&
+    typeof value.renderPage === "function" &&
+    "paths" in value &&
+    Array.isArray(value.paths) &&
+    "prerenderedFile" in value &&
+    typeof value.prerenderedFile === "function" &&
+    "PRERENDERED_PATH_META" in value &&
+    typeof value.PRERENDERED_PATH_META === "string" &&
+    "takePageTitle" in value &&
+    typeof value.takePageTitle === "function"
+  );
+}
+
+const ROUTER_IS_SERVER = "@tanstack/router-core/isServer";
+const ROUTER_IS_SERVER_ID = "\0car-rental:router-is-server";
+
+/**
+ * TanStack Router renders another tree on a server (no Suspense around the
+ * matches, an inline scroll-restoration script) than in the browser. Its
+ * "isServer" module is replaced by the undecided variant, so the router
+ * (created with isServer: false) renders the browser's tree, which hydrates.
+ */
+const routerAsInBrowser: Plugin = {
+  name: "car-rental:prerender-router-as-in-browser",
+  enforce: "pre",
+  resolveId(source) {
+    return source === ROUTER_IS_SERVER ? ROUTER_IS_SERVER_ID : null;
+  },
+  load(id) {
+    return id === ROUTER_IS_SERVER_ID
+      ? "export const isServer = undefined;\nexport const loadServerRoute = undefined;\n"
+      : null;
+  },
+};
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const SITE_NAME_TITLE = /<title>[^<]*<\/title>/;
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+type RouteAssets = { scripts: string[]; styles: string[] };
+
+/**
+ * What a route's chunk needs beyond what the entry already loads: its JS
+ * chunks (to modulepreload) and its CSS (to link, so the prerendered page is
+ * styled at first paint instead of when the chunk arrives).
+ */
+function routeAssets(bundle: Rollup.OutputBundle, routeFile: string): RouteAssets {
+  const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === "chunk");
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const route = chunks.find(
+    (chunk) =>
+      chunk.facadeModuleId !== null &&
+      chunk.facadeModuleId.includes(routeFile) &&
+      chunk.facadeModuleId.includes("tsr-split=component"),
+  );
+  if (!entry || !route) return { scripts: [], styles: [] };
+  const cssOf = (chunk: Rollup.OutputChunk) => [...(chunk.viteMetadata?.importedCss ?? [])];
+  const loadedByEntry = new Set([entry.fileName, ...entry.imports]);
+  const entryStyles = new Set(
+    [entry, ...entry.imports.map((file) => bundle[file])].flatMap((chunk) =>
+      chunk?.type === "chunk" ? cssOf(chunk) : [],
+    ),
+  );
+  const scripts: string[] = [];
+  const visit = (fileName: string) => {
+    if (loadedByEntry.has(fileName) || scripts.includes(fileName)) return;
+    const chunk = bundle[fileName];
+    if (chunk?.type !== "chunk") return;
+    scripts.push(fileName);
+    chunk.imports.forEach(visit);
+  };
+  visit(route.fileName);
+  // Only the route chunk's own CSS: its page frame is what is prerendered; the
+  // CSS of the parts it renders later arrives with their JS.
+  const styles = cssOf(route).filter((css) => !entryStyles.has(css));
+  return { scripts, styles };
+}
+
+/**
+ * Renders the static pages (the header, footer and each page's content) to
+ * HTML at build time, so the first paint does not wait for the JavaScript;
+ * main.tsx then hydrates it. After the client build, it builds the server
+ * entry with the same config, renders every page of `paths` and writes
+ * `<page>/index.html` next to index.html, before vite-plugin-pwa lists the
+ * files to precache (its closeBundle runs after this one).
+ */
+export function prerender({ entry, configFile }: PrerenderOptions): Plugin {
+  let config: ResolvedConfig;
+  let clientBundle: Rollup.OutputBundle | null = null;
+  return {
+    name: "car-rental:prerender",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    writeBundle(_options, bundle) {
+      clientBundle = bundle;
+    },
+    closeBundle: {
+      sequential: true,
+      order: "pre",
+      async handler() {
+        if (clientBundle === null) return;
+        const outDir = path.resolve(config.root, config.build.outDir);
+        const serverDir = await mkdtemp(path.join(tmpdir(), "car-rental-prerender-"));
+        try {
+          await build({
+            configFile,
+            mode: config.mode,
+            logLevel: "warn",
+            build: {
+              ssr: entry,
+              outDir: serverDir,
+              emptyOutDir: true,
+              copyPublicDir: false,
+              rollupOptions: { output: { entryFileNames: "entry-server.mjs" } },
+            },
+            ssr: { noExternal: true },
+            plugins: [routerAsInBrowser],
+          });
+          const loaded: unknown = await import(pathToFileURL(path.join(serverDir, "entry-server.mjs")).href);
+          if (!isServerEntry(loaded)) throw new Error(`${entry} lacks the prerender exports`);
+          const template = await readFile(path.join(outDir, "index.html"), "utf8");
+          if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+
+          for (const pagePath of loaded.paths) {
+            const markup = await loaded.renderPage(pagePath);
+            const title = loaded.takePageTitle();
+            const routeFile = `src/routes/${pagePath === "/" ? "index" : pagePath.slice(1)}.tsx`;
+            const assets = routeAssets(clientBundle, routeFile);
+            const preloads = [
+              ...assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+              ...assets.scripts.map(
+                (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`,
+              ),
+            ].join("");
+            let html = template
+              .replace(
+                "<head>",
+                `<head>\n    <meta name="${loaded.PRERENDERED_PATH_META}" content="${escapeHtml(pagePath)}" />`,
+              )
+              .replace("</head>", `${preloads}</head>`)
+              .replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`)
+              // The page paints without its JS: the JS must not take bandwidth from the CSS.
+              .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
+              .replace(
+                /<link rel="modulepreload" (?!fetchpriority)/g,
+                '<link rel="modulepreload" fetchpriority="low" ',
+              );
+            if (title !== null) html = html.replace(SITE_NAME_TITLE, `<title>${escapeHtml(title)}</title>`);
+            const file = path.join(outDir, loaded.prerenderedFile(pagePath));
+            await mkdir(path.dirname(file), { recursive: true });
+            await writeFile(file, html);
+          }
+          config.logger.info(`prerendered ${loaded.paths.join(", ")}`);
+        } finally {
+          await rm(serverDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
