@@ -1,4 +1,6 @@
+import { constants as zlib } from "node:zlib";
 import Koa from "koa";
+import compress from "koa-compress";
 import { bodyParser } from "@koa/bodyparser";
 import type { AppDeps } from "./deps";
 import { NotFound } from "./errors";
@@ -28,6 +30,15 @@ export function createApp(deps: AppDeps): Koa {
   const allowedOrigins = () => (deps.config.publicUrl ? [new URL(deps.config.publicUrl).origin] : []);
 
   app.use(requestLog(deps.logger));
+  // JSON, HTML, JS, CSS and SVG go out compressed (a fleet list or a sync shrinks about 10×).
+  app.use(
+    compress({
+      threshold: 1024,
+      br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+      gzip: { level: 6 },
+      deflate: false,
+    }),
+  );
   app.use(errorHandler(deps.logger));
   app.use(securityHeaders(deps.storage.publicOrigins()));
   app.use(sameOriginJsonMutations(allowedOrigins));

@@ -1,10 +1,15 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { marketingClaims } from "@car-rental/shared/constants";
 import { usePageTitle } from "../../lib/page-title";
 import { Hero } from "./hero";
 import classes from "./home.module.css";
 import { SectionFrame } from "./section-frame";
-import { onRevealAllSections, PENDING_SECTION_ATTRIBUTE, sectionsRevealed } from "../layout/section-reveal";
+import {
+  onRevealAllSections,
+  PENDING_SECTION_ATTRIBUTE,
+  revealAllSectionsWhenIdle,
+  sectionsRevealed,
+} from "../layout/section-reveal";
 import { useScrollToHash } from "./use-scroll-to-hash";
 
 // Everything below the fold is split out of the first view's bundle. The
@@ -35,7 +40,8 @@ function Deferred({ children }: { children: ReactNode }) {
       setVisible(true);
       return;
     }
-    const stopListening = onRevealAllSections(() => setVisible(true));
+    // A transition: rendering every section at once yields to input instead of blocking the page.
+    const stopListening = onRevealAllSections(() => startTransition(() => setVisible(true)));
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setVisible(true);
@@ -57,6 +63,7 @@ function Deferred({ children }: { children: ReactNode }) {
 export function HomePage() {
   usePageTitle("Premium Car Rental in Alaminos City, Pangasinan");
   useScrollToHash();
+  useEffect(() => revealAllSectionsWhenIdle(), []);
   return (
     <>
       <Hero />

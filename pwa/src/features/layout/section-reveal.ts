@@ -49,3 +49,29 @@ export function whenSectionsSettled(then: () => void, timeoutMs = 4000): void {
   }
   observer.observe(document.body, { childList: true, subtree: true, attributes: true });
 }
+
+/**
+ * Reveals every section once the page has loaded and the browser is idle: the
+ * first paint needs only the hero, but a visitor (or a test) looking for the
+ * booking form further down finds it without scrolling there first.
+ */
+export function revealAllSectionsWhenIdle(): () => void {
+  if (revealed) return () => undefined;
+  let idle = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    // Safari has no requestIdleCallback.
+    if (typeof window.requestIdleCallback === "function") {
+      idle = window.requestIdleCallback(revealAllSections, { timeout: 1500 });
+    } else {
+      timer = setTimeout(revealAllSections, 500);
+    }
+  };
+  if (document.readyState === "complete") schedule();
+  else window.addEventListener("load", schedule, { once: true });
+  return () => {
+    window.removeEventListener("load", schedule);
+    if (idle && typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
+    clearTimeout(timer);
+  };
+}

@@ -113,6 +113,15 @@ export function staticPwa(deps: Pick<AppDeps, "config">): Middleware {
     }
     const file = resolveInside(dist, ctx.path);
     if (file && (await sendFile(ctx, file, ctx.path.startsWith("/assets/") ? IMMUTABLE : REVALIDATE))) return;
+    // A prerendered page (e.g. /pcc → pcc/index.html) is served as it was built.
+    if (
+      file &&
+      !hasExtension(ctx.path) &&
+      ctx.accepts("html") === "html" &&
+      (await sendFile(ctx, path.join(file, "index.html"), REVALIDATE))
+    ) {
+      return;
+    }
     // A missing file stays a 404 (so does a hidden or malformed path); only page addresses fall back to the app.
     if (
       !file ||
