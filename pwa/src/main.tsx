@@ -15,8 +15,11 @@ const router = createAppRouter();
 // the page is idle, only when changes may be waiting; a feature that queues a
 // change (or the admin area) starts it itself.
 if (outboxMayHaveEntries()) {
-  const startEngine = () =>
+  const startEngine = () => {
     void import("./data/sync-engine").then(({ startSyncEngine }) => startSyncEngine());
+    // A queued contact message is announced when it is delivered, wherever the form is.
+    void import("./features/contact/contact-delivery-toasts").then((m) => m.announceContactDeliveries());
+  };
   if ("requestIdleCallback" in window) window.requestIdleCallback(startEngine, { timeout: 3000 });
   else setTimeout(startEngine, 1500);
 }

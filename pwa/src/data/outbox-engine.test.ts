@@ -1,6 +1,6 @@
 // @vitest-environment node
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildPath, routes } from "@car-rental/shared/api";
 import { errorMessages } from "@car-rental/shared/messages";
 import { startTestServer, type TestServer } from "../../../sync-server/src/test-server";
@@ -193,8 +193,11 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     expect((await db.bookings.get(bookingId))?.status).toBe("completed");
     expect((await db.bookings.get(bookingId))?._pending).toBe(true);
 
-    await engine.drain({ ignoreBackoff: true });
-    expect(await db.outbox.count()).toBe(0);
+    // A drain the enqueue kicked off while offline may still hold the lock: drain until it runs.
+    await vi.waitFor(async () => {
+      await engine.drain({ ignoreBackoff: true });
+      expect(await db.outbox.count()).toBe(0);
+    });
     const row = await server.db.knex("bookings").where({ id: bookingId }).first("status");
     expect(row?.status).toBe("completed");
     const local = await db.bookings.get(bookingId);

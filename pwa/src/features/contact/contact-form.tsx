@@ -14,12 +14,11 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconInfoCircle, IconSend } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { CONTACT_TOPICS, contactTopicNotes, type ContactTopic } from "@car-rental/shared/constants";
-import { contactToasts, type Toast } from "@car-rental/shared/messages";
+import { contactToasts } from "@car-rental/shared/messages";
 import {
   contactMessageSchema,
   type ContactMessage,
@@ -28,8 +27,8 @@ import {
 import type { ApiClient } from "../../data/api-client";
 import type { OutboxEntry } from "../../data/db";
 import type { EnqueueInput } from "../../data/outbox";
-import { onOutboxEvent } from "../../data/outbox-events";
 import { enqueue as enqueueInOutbox } from "../../data/sync-engine";
+import { announceContactDeliveries, showContactToast } from "./contact-delivery-toasts";
 import { sendContactMessage } from "./send-contact-message";
 
 /** The form holds the request body as typed (blank phone and subject become null when parsed). */
@@ -46,16 +45,6 @@ const EMPTY: ContactFormValues = {
 
 /** Spec §5: these four are required; phone and subject are optional. */
 const REQUIRED_FIELDS = ["firstName", "lastName", "email", "message"] as const;
-
-function showToast(toast: Toast, tone: "success" | "error" | "info") {
-  // One toast at a time (spec §7): the newest replaces any on screen.
-  notifications.clean();
-  notifications.show({
-    title: toast.title,
-    message: toast.description ?? "",
-    color: tone === "success" ? "teal" : tone === "error" ? "red" : "brand",
-  });
-}
 
 function isTopic(value: string): value is ContactTopic {
   return CONTACT_TOPICS.some((topic) => topic === value);
@@ -83,15 +72,7 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
   const note = subject ? contactTopicNotes[subject] : undefined;
 
   // A message queued offline is announced when the server has it.
-  useEffect(
-    () =>
-      onOutboxEvent((event) => {
-        if (event.entity !== "contact") return;
-        if (event.type === "delivered") showToast(contactToasts.sent, "success");
-        else if (event.type === "failed") showToast(contactToasts.failed, "error");
-      }),
-    [],
-  );
+  useEffect(() => announceContactDeliveries(), []);
 
   const onValid = async (message: ContactMessage) => {
     setSending(true);
@@ -102,17 +83,17 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
         isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
       });
       if (outcome.kind === "failed") {
-        showToast(contactToasts.failed, "error");
+        showContactToast(contactToasts.failed, "error");
         return;
       }
       reset(EMPTY);
-      showToast(
+      showContactToast(
         outcome.kind === "sent" ? contactToasts.sent : contactToasts.queued,
         outcome.kind === "sent" ? "success" : "info",
       );
     } catch (error) {
       console.error("Contact message failed", error);
-      showToast(contactToasts.failed, "error");
+      showContactToast(contactToasts.failed, "error");
     } finally {
       setSending(false);
     }
@@ -122,7 +103,7 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
     const values = form.getValues();
     const missing = REQUIRED_FIELDS.some((field) => values[field].trim() === "");
     if (missing || errors.firstName || errors.lastName || errors.message) {
-      showToast(contactToasts.missingFields, "error");
+      showContactToast(contactToasts.missingFields, "error");
     }
   };
 

@@ -1,10 +1,11 @@
 import { ActionIcon, Badge, Box, Burger, Button } from "@mantine/core";
 import { useWindowScroll } from "@mantine/hooks";
-import { IconMoon, IconPhone, IconSun } from "@tabler/icons-react";
+import { IconCloudCheck, IconMoon, IconPhone, IconSun } from "@tabler/icons-react";
 import { useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useId, useState, useSyncExternalStore } from "react";
 import { contactSettings, TOOLTIP_OPEN_DELAY_MS } from "@car-rental/shared/constants";
 import { outboxMayHaveEntries, subscribeOutboxHint } from "../../lib/outbox-hint";
+import { syncStatusText } from "../outbox/sync-status-text";
 import { useHydrated } from "../../lib/prerender/hydration";
 import { useTheme } from "../../lib/theme";
 import { AnchorLink } from "./anchor-link";
@@ -33,13 +34,31 @@ function useOnline(): boolean {
   );
 }
 
+const ALL_SAVED = syncStatusText(true, { total: 0, failed: 0, needsAuth: 0 }).label;
+
 function HeaderSyncStatus({ pathname }: { pathname: string }) {
   const online = useOnline();
   const waiting = useSyncExternalStore(subscribeOutboxHint, outboxMayHaveEntries, () => false);
-  if (online && !waiting && !pathname.startsWith("/admin")) return null;
+  const [opened, setOpened] = useState(false);
+  if (online && !waiting && !opened && !pathname.startsWith("/admin")) {
+    // Same look and name as the full indicator, without loading IndexedDB until it is opened.
+    return (
+      <Button
+        variant="subtle"
+        color="gray"
+        size="compact-sm"
+        aria-label={ALL_SAVED}
+        title={ALL_SAVED}
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        leftSection={<IconCloudCheck size={18} aria-hidden />}
+        onClick={() => setOpened(true)}
+      />
+    );
+  }
   return (
     <Suspense fallback={null}>
-      <SyncStatus />
+      <SyncStatus initiallyOpen={opened} />
     </Suspense>
   );
 }

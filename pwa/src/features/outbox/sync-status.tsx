@@ -5,33 +5,18 @@ import "@mantine/core/styles/ScrollArea.css";
 import { Badge, Button, Drawer } from "@mantine/core";
 import { useDisclosure, useNetwork } from "@mantine/hooks";
 import { IconCloudCheck, IconCloudUpload, IconWifiOff } from "@tabler/icons-react";
-import type { OutboxCounts } from "../../data/outbox";
 import { useOutboxCounts } from "../../data/use-outbox";
 import { OutboxPanel } from "./outbox-panel";
-
-/** What the indicator says, for its text and its accessible name. */
-export function syncStatusText(
-  online: boolean,
-  counts: OutboxCounts,
-): { badge: string | null; label: string } {
-  const waiting = counts.total;
-  const badge = waiting > 0 ? `${waiting} waiting` : null;
-  const connection = online ? "Online" : "Offline";
-  if (waiting === 0) return { badge, label: `${connection}, all changes saved` };
-  const changes = `${waiting} ${waiting === 1 ? "change" : "changes"} waiting to sync`;
-  const problems =
-    counts.failed > 0 ? `, ${counts.failed} not accepted` : counts.needsAuth > 0 ? ", sign-in needed" : "";
-  return { badge, label: `${connection}, ${changes}${problems}` };
-}
+import { syncStatusText } from "./sync-status-text";
 
 /**
  * A small indicator for the header: online or offline, and how many changes
  * wait for the server. It opens the list of waiting changes.
  */
-export function SyncStatus() {
+export function SyncStatus({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const { online } = useNetwork();
   const counts = useOutboxCounts();
-  const [opened, { open, close }] = useDisclosure(false);
+  const [opened, { open, close }] = useDisclosure(initiallyOpen);
   const { badge, label } = syncStatusText(online, counts);
   const problem = counts.failed > 0 || counts.needsAuth > 0;
   const icon = !online ? (
