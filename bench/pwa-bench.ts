@@ -17,10 +17,12 @@ export type PwaPage = {
   settledJsGzipBytes: number | null;
   lighthouse: LighthouseScores | null;
 };
+export type DrainResult = { entries: number; ms: number; paymentsQueued: number; paymentsOnServer: number };
+
 export type PwaResult = {
   pages: PwaPage[];
   offlineRepeatVisitMs: number;
-  outboxDrain: { entries: number; ms: number };
+  outboxDrain: DrainResult;
 };
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -125,11 +127,7 @@ async function offlineRepeatVisit(browser: Browser, url: string): Promise<number
  * IndexedDB outbox while the page is offline, then drained by the app's own
  * sync engine once the connection returns: the time until the outbox is empty.
  */
-async function outboxDrain(
-  browser: Browser,
-  url: string,
-  entries = 500,
-): Promise<{ entries: number; ms: number }> {
+export async function outboxDrain(browser: Browser, url: string, entries = 500): Promise<DrainResult> {
   const cars = (await (await fetch(`${url}/api/cars`)).json()) as BenchCar[];
   const bookable = cars.filter((c) => c.available);
   const bookingIds: string[] = [];
@@ -202,9 +200,14 @@ async function outboxDrain(
         lastStatus: null,
         nextAttemptAt: 0,
         claimedAt: null,
-        entity: "bookings",
-        entityId: item.path.split("/")[4] ?? "",
-        related: [],
+        // Shaped as the admin screens queue them (features/admin/admin-actions.ts).
+        ...(item.path.endsWith("/payment")
+          ? {
+              entity: "payments",
+              entityId: crypto.randomUUID(),
+              related: [{ entity: "bookings", id: item.path.split("/")[4] ?? "" }],
+            }
+          : { entity: "bookings", entityId: item.path.split("/")[4] ?? "", related: [] }),
         label: item.label,
       });
     });
@@ -214,6 +217,20 @@ async function outboxDrain(
     });
     db.close();
   }, plan);
+  const written = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open("car-rental");
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const count = await new Promise<number>((resolve) => {
+      const req = db.transaction("outbox").objectStore("outbox").count();
+      req.onsuccess = () => resolve(req.result);
+    });
+    db.close();
+    return count;
+  });
+  console.info(`outbox holds ${written} entries before reconnecting`);
   const started = performance.now();
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event("online")));
@@ -236,7 +253,23 @@ async function outboxDrain(
   );
   const ms = performance.now() - started;
   await context.close();
-  return { entries, ms: Math.round(ms) };
+  // Every payment must be on the server exactly once: 1.00 per payment entry.
+  const listed = await fetch(`${url}/api/admin/bookings?limit=5000`, { headers: { Cookie: cookie } });
+  const bookings: unknown = await listed.json();
+  const paid = Array.isArray(bookings)
+    ? bookings
+        .filter(
+          (b: unknown) =>
+            typeof b === "object" && b !== null && "id" in b && bookingIds.includes(String(b.id)),
+        )
+        .reduce(
+          (sum: number, b: unknown) =>
+            sum + (typeof b === "object" && b !== null && "amountPaid" in b ? Number(b.amountPaid) : 0),
+          0,
+        )
+    : 0;
+  const expected = plan.filter((p) => p.path.endsWith("/payment")).length;
+  return { entries, ms: Math.round(ms), paymentsOnServer: Math.round(paid), paymentsQueued: expected };
 }
 
 /** Builds the PWA, serves it from the real server on a fresh embedded database and measures it. */
