@@ -1,11 +1,12 @@
 import { addDays, manilaToday } from "@car-rental/shared/dates";
 import { adminCookie } from "./lib/admin";
+import { benchSettings } from "./lib/env";
 import { bookingBody, distinctBookings, type BenchCar } from "./lib/bookings";
 import { measure, type LoadResult } from "./lib/load";
 
 export type ApiRow = { name: string; result: LoadResult };
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const DURATION = benchSettings.seconds;
 
 /** Throughput and latency of each public call and the admin sync, on a running server. */
 export async function benchApi(url: string): Promise<ApiRow[]> {

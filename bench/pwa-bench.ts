@@ -5,6 +5,7 @@ import { addDays, manilaToday } from "@car-rental/shared/dates";
 import { BENCH_ADMIN_PASSWORD, adminCookie } from "./lib/admin";
 import { bookingBody, type BenchCar } from "./lib/bookings";
 import { createBenchDatabase } from "./lib/databases";
+import { childEnv } from "./lib/env";
 import { repoRoot, startProcess } from "./lib/server";
 
 export type LighthouseScores = { performance: number; accessibility: number; bestPractices: number };
@@ -87,7 +88,7 @@ function lighthouse(url: string): LighthouseScores {
       "--only-categories=performance,accessibility,best-practices",
       `--chrome-flags=--headless=new ${CHROME_ARGS.join(" ")}`,
     ],
-    { cwd: repoRoot, env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
+    { cwd: repoRoot, env: childEnv({ CHROME_PATH: CHROMIUM }), maxBuffer: 64 * 1024 * 1024 },
   ).toString();
   const report: unknown = JSON.parse(output);
   const score = (key: string): number => {

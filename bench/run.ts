@@ -11,13 +11,13 @@ import type { Engine } from "@car-rental/db";
 import { benchApi, benchRace, type ApiRow, type RaceResult } from "./api-bench";
 import { BENCH_ADMIN_PASSWORD } from "./lib/admin";
 import { createBenchDatabase, postgresReachable } from "./lib/databases";
+import { benchSettings } from "./lib/env";
 import { measure, type LoadResult } from "./lib/load";
 import { repoRoot, startProcess } from "./lib/server";
 import { benchPwa, type PwaResult } from "./pwa-bench";
 import { SCALE, benchScale, seedScale, type ScaleResult } from "./scale-bench";
 
-const POSTGRES_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const POSTGRES_URL = benchSettings.postgresUrl;
 const PORT = 4410;
 const CEILING_PORT = 4411;
 
@@ -48,7 +48,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
   const ceilingServer = await startProcess("bench/lib/bare-koa.ts", CEILING_PORT, {});
   const ceiling = await measure({
     url: `${ceilingServer.url}/`,
-    durationSeconds: Number(process.env.BENCH_SECONDS ?? 5),
+    durationSeconds: benchSettings.seconds,
   });
   await ceilingServer.stop();
   console.info(`ceiling: ${ceiling.rps} req/s`);
@@ -190,7 +190,7 @@ function checkBudgets(engines: EngineResult[], pwa: PwaResult | null): string[] 
 const engines: Engine[] = (await postgresReachable(POSTGRES_URL)) ? ["postgres", "pglite"] : ["pglite"];
 const results: EngineResult[] = [];
 for (const engine of engines) results.push(await benchEngine(engine));
-const pwa = process.env.BENCH_SKIP_PWA === "1" ? null : await benchPwa(PORT);
+const pwa = benchSettings.skipPwa ? null : await benchPwa(PORT);
 const failures = checkBudgets(results, pwa);
 const markdown = report(results, pwa, failures);
 writeFileSync(path.join(repoRoot, "bench", "RESULTS.md"), markdown);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { childEnv } from "./env";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -27,7 +28,7 @@ export async function startProcess(
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env },
+    env: childEnv({ PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env }),
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -1,0 +1,16 @@
+/** The bench's settings: the one module of bench/ that reads the environment. */
+export const benchSettings = {
+  /** Seconds each autocannon measurement runs. */
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  /** The PostgreSQL server to measure on (a database of its own is created per run). */
+  postgresUrl:
+    process.env.BENCH_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    "postgres://postgres@127.0.0.1:5432/postgres",
+  skipPwa: process.env.BENCH_SKIP_PWA === "1",
+};
+
+/** The environment of a child process: this one's plus the given variables. */
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}
