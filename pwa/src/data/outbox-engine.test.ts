@@ -187,6 +187,10 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
         },
       });
     }
+    // The drains the enqueues kicked off fail offline; let them finish before the network returns.
+    await vi.waitFor(async () => {
+      expect((await db.outbox.toArray()).every((entry) => entry.state === "pending")).toBe(true);
+    });
     // A sync while the changes wait does not overwrite the optimistic row.
     network.offline = false;
     await syncAdmin({ db, api: client, full: true });
