@@ -18,8 +18,8 @@ import { benchPwa, type PwaResult } from "./pwa-bench";
 import { SCALE, benchScale, seedScale, type ScaleResult } from "./scale-bench";
 
 const POSTGRES_URL = benchSettings.postgresUrl;
-const PORT = 4410;
-const CEILING_PORT = 4411;
+const PORT = benchSettings.port;
+const CEILING_PORT = benchSettings.port + 1;
 
 const budgets = {
   firstViewJsGzipKb: 170,
@@ -187,12 +187,17 @@ function checkBudgets(engines: EngineResult[], pwa: PwaResult | null): string[] 
   return failures;
 }
 
-const engines: Engine[] = (await postgresReachable(POSTGRES_URL)) ? ["postgres", "pglite"] : ["pglite"];
+const defaultEngines: Engine[] = (await postgresReachable(POSTGRES_URL))
+  ? ["postgres", "pglite"]
+  : ["pglite"];
+const engines = benchSettings.skipApi
+  ? []
+  : defaultEngines.filter((e) => !benchSettings.engines || benchSettings.engines.includes(e));
 const results: EngineResult[] = [];
 for (const engine of engines) results.push(await benchEngine(engine));
 const pwa = benchSettings.skipPwa ? null : await benchPwa(PORT);
 const failures = checkBudgets(results, pwa);
 const markdown = report(results, pwa, failures);
-writeFileSync(path.join(repoRoot, "bench", "RESULTS.md"), markdown);
+writeFileSync(path.resolve(repoRoot, benchSettings.output), markdown);
 console.info(`\n${markdown}`);
 process.exit(failures.length === 0 ? 0 : 1);

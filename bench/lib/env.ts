@@ -8,6 +8,14 @@ export const benchSettings = {
     process.env.DATABASE_URL ??
     "postgres://postgres@127.0.0.1:5432/postgres",
   skipPwa: process.env.BENCH_SKIP_PWA === "1",
+  /** Skips the API, race and scale measurements (to measure only the PWA). */
+  skipApi: process.env.BENCH_SKIP_API === "1",
+  /** Comma-separated engines to measure (default: PostgreSQL when reachable, and PGlite). */
+  engines: process.env.BENCH_ENGINES?.split(",").map((e) => e.trim()),
+  /** First of the two ports the bench's servers listen on. */
+  port: Number(process.env.BENCH_PORT ?? 4410),
+  /** Where the report goes (a partial run should not overwrite the committed one). */
+  output: process.env.BENCH_OUTPUT ?? "bench/RESULTS.md",
 };
 
 /** The environment of a child process: this one's plus the given variables. */
