@@ -57,8 +57,3 @@ export function toAdminCar(row: CarRow): AdminCar {
     deletedAt: row.deleted_at ? row.deleted_at.toISOString() : null,
   };
 }
-
-/** A car that is in the fleet (not archived), or undefined. */
-export async function findLiveCar(db: Knex, id: string): Promise<CarRow | undefined> {
-  return carsTable(db).where({ id }).whereNull("deleted_at").first();
-}
