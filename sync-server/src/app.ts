@@ -4,7 +4,7 @@ import compress from "koa-compress";
 import { bodyParser } from "@koa/bodyparser";
 import type { AppDeps } from "./deps";
 import { NotFound } from "./errors";
-import { errorHandler } from "./middleware/error-handler";
+import { errorHandler, methodErrorsAsJson } from "./middleware/error-handler";
 import { idempotent } from "./middleware/idempotent";
 import { provideRequestDb } from "./middleware/request-db";
 import { requestLog } from "./middleware/request-log";
@@ -49,6 +49,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(idempotent(deps));
   // Renders route errors inside the idempotency layer, so it can store refusals.
   app.use(errorHandler(deps.logger));
+  app.use(methodErrorsAsJson());
 
   for (const router of [healthRoutes(deps), publicRoutes(deps), adminRoutes(deps), objectRoutes(deps)]) {
     app.use(router.routes());

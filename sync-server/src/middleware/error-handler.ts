@@ -88,3 +88,17 @@ export function errorHandler(logger: Logger): Middleware {
     }
   };
 }
+
+/**
+ * A router that knows the path but not the method answers 405 (or 501 for a
+ * method HTTP does not know) with an `Allow` header and no body: give it the
+ * API's error body, as every other refusal has.
+ */
+export function methodErrorsAsJson(): Middleware {
+  return async function describeMethodErrors(ctx, next) {
+    await next();
+    if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null) {
+      ctx.body = { error: { code: "METHOD_NOT_ALLOWED", message: errorMessages.METHOD_NOT_ALLOWED } };
+    }
+  };
+}

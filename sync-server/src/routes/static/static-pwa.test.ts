@@ -130,7 +130,10 @@ describe.each(testEngines())("static PWA on %s", (engine) => {
     const res = await page(server, "/api/unknown");
     expect(res.status).toBe(404);
     expect(await errorCode(res)).toBe("NOT_FOUND");
-    expect((await page(server, "/uploads/some-token")).status).toBe(405);
+    const wrongMethod = await page(server, "/uploads/some-token");
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toContain("PUT");
+    expect(await errorCode(wrongMethod)).toBe("METHOD_NOT_ALLOWED");
     const upload = await page(server, "/uploads/a/b");
     expect(upload.status).toBe(404);
     expect(upload.headers.get("content-type")).toContain("application/json");
