@@ -4,17 +4,11 @@
  * Date arithmetic works on the day number (days since 1970-01-01) computed
  * with `Date.UTC`, so it never depends on the device's time zone or on DST.
  * Only the conversion of an instant ("now", "booked on") into Manila wall-clock
- * time goes through dayjs' timezone plugin.
+ * time goes through the time-zone database (one cached `Intl.DateTimeFormat`).
  */
-import dayjs from "dayjs";
-import timezone from "dayjs/plugin/timezone";
-import utc from "dayjs/plugin/utc";
 import { z } from "zod";
 import { BUSINESS_TIME_ZONE, CALENDAR_CELLS } from "./constants";
 import { validationMessages } from "./messages";
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 const MS_PER_DAY = 86_400_000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -95,11 +89,29 @@ export interface ManilaNow {
   minutesOfDay: number;
 }
 
+/** Formats an instant as Manila wall-clock parts; built once (constructing one is the costly part). */
+let manilaParts: Intl.DateTimeFormat | undefined;
+
 export function manilaNow(now: Date): ManilaNow {
-  const local = dayjs(now).tz(BUSINESS_TIME_ZONE);
-  const hour = local.hour();
-  const minute = local.minute();
-  return { date: local.format("YYYY-MM-DD"), hour, minute, minutesOfDay: hour * 60 + minute };
+  manilaParts ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of manilaParts.formatToParts(now)) part[type] = value;
+  const hour = Number(part.hour);
+  const minute = Number(part.minute);
+  return {
+    date: `${part.year ?? ""}-${part.month ?? ""}-${part.day ?? ""}`,
+    hour,
+    minute,
+    minutesOfDay: hour * 60 + minute,
+  };
 }
 
 /** Today's date in Manila, whatever the device's zone. */
@@ -122,8 +134,12 @@ export function formatLongDate(date: string): string {
  * 'MMMM dd, yyyy at h:mm a').
  */
 export function formatBookedOn(timestamp: string | Date): string {
-  const local = dayjs(timestamp).tz(BUSINESS_TIME_ZONE);
-  return `${formatLongDate(local.format("YYYY-MM-DD"))} at ${local.format("h:mm A")}`;
+  const instant = new Date(timestamp);
+  if (Number.isNaN(instant.getTime())) return String(timestamp);
+  const local = manilaNow(instant);
+  const hour12 = local.hour % 12 === 0 ? 12 : local.hour % 12;
+  const minute = String(local.minute).padStart(2, "0");
+  return `${formatLongDate(local.date)} at ${hour12}:${minute} ${local.hour < 12 ? "AM" : "PM"}`;
 }
 
 /**
