@@ -14,11 +14,14 @@ import { publicRoutes } from "./routes/public/public.routes";
 import { adminRoutes } from "./routes/admin/admin.routes";
 import { objectRoutes } from "./routes/objects/objects.routes";
 import { staticPwa } from "./routes/static/static-pwa";
+import { BookedDatesCache } from "./services/cars/booked-dates-cache";
 
 export type { AppDeps } from "./deps";
 
 /** JSON bodies above this are refused with 413 (a booking is about 2 KB). */
 const JSON_BODY_LIMIT = "100kb";
+/** How stale the calendar may be after a change made by another server process. */
+const BOOKED_DATES_CACHE = { ttlMs: 2_000, maxEntries: 1_000 };
 
 /**
  * Builds the Koa application from its dependencies. Routes are grouped by
@@ -45,13 +48,21 @@ export function createApp(deps: AppDeps): Koa {
   const parseJson = bodyParser({ enableTypes: ["json"], jsonLimit: JSON_BODY_LIMIT, encoding: "utf-8" });
   // Only /api/ takes JSON bodies; uploads stream their bytes themselves.
   app.use((ctx, next) => (ctx.path.startsWith("/api/") ? parseJson(ctx, next) : next()));
+  // Outside the idempotency layer, so a write clears the calendar cache after it committed.
+  const bookedDatesCache = new BookedDatesCache(BOOKED_DATES_CACHE);
+  app.use(bookedDatesCache.clearOnWrites());
   app.use(provideRequestDb(deps.db.knex));
   app.use(idempotent(deps));
   // Renders route errors inside the idempotency layer, so it can store refusals.
   app.use(errorHandler(deps.logger));
   app.use(methodErrorsAsJson());
 
-  for (const router of [healthRoutes(deps), publicRoutes(deps), adminRoutes(deps), objectRoutes(deps)]) {
+  for (const router of [
+    healthRoutes(deps),
+    publicRoutes(deps, bookedDatesCache),
+    adminRoutes(deps),
+    objectRoutes(deps),
+  ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

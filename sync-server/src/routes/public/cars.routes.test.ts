@@ -6,7 +6,7 @@ import { bookedRangeSchema } from "@car-rental/shared/schemas/booking";
 import { carSchema, type Car } from "@car-rental/shared/schemas/car";
 import { LIVE_CAR_RANGES_SQL } from "../../services/cars/cars.service";
 import { startTestServer, type TestServer } from "../../test-server";
-import { errorOf, insertBookingRow, insertCustomer, publicCars } from "./booking-test-helpers";
+import { bookingBody, errorOf, insertBookingRow, insertCustomer, publicCars } from "./booking-test-helpers";
 
 describe.each(testEngines())("public cars and booked dates (%s)", (engine) => {
   let server: TestServer;
@@ -120,6 +120,27 @@ describe.each(testEngines())("public cars and booked dates (%s)", (engine) => {
     } finally {
       server.clock.advance(-24 * 60 * 60 * 1000);
     }
+  });
+
+  it("shows a booking made through the server in the very next read of the calendar", async () => {
+    const car = cars.filter((c) => c.available).at(-1);
+    if (!car) throw new Error("no cars");
+    const read = async () =>
+      z
+        .array(bookedRangeSchema)
+        .parse(await (await server.request("GET", `/api/cars/${car.id}/booked-dates`)).json());
+    expect(await read()).toEqual([]);
+    expect(await read()).toEqual([]);
+    const booked = await server.request("POST", "/api/bookings", {
+      body: bookingBody({
+        car,
+        pickupDate: "2027-01-10",
+        returnDate: "2027-01-12",
+        email: "cache.check@example.ph",
+      }),
+    });
+    expect(booked.status).toBe(201);
+    expect(await read()).toEqual([{ start: "2027-01-10", end: "2027-01-12", pickupTime: "9:00 AM" }]);
   });
 
   it("answers 404 for an unknown car and 400 for an id that is not a uuid", async () => {

@@ -1,16 +1,19 @@
 import Router from "@koa/router";
+import { manilaToday } from "@car-rental/shared/dates";
 import { idParamsSchema } from "@car-rental/shared/schemas/booking";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
 import { parse } from "../../middleware/validate";
+import type { BookedDatesCache } from "../../services/cars/booked-dates-cache";
 import { bookedDates, etagMatches, listPublicCars, weakEtag } from "../../services/cars/cars.service";
 
 /**
  * The public fleet. `GET /api/cars` carries a weak ETag of its body and
  * answers 304 when `If-None-Match` matches; `Cache-Control: no-cache` makes
  * browsers and the service worker revalidate every time (cheap with the ETag).
+ * Booked dates come through the process's micro-cache (see BookedDatesCache).
  */
-export function publicCarRoutes(deps: AppDeps): Router {
+export function publicCarRoutes(deps: AppDeps, bookedDatesCache: BookedDatesCache): Router {
   const router = new Router();
 
   router.get("/api/cars", async (ctx) => {
@@ -28,7 +31,8 @@ export function publicCarRoutes(deps: AppDeps): Router {
   router.get("/api/cars/:id/booked-dates", async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.set("Cache-Control", "no-cache");
-    ctx.body = await bookedDates(deps, requestDb(ctx), id);
+    const today = manilaToday(deps.clock.now());
+    ctx.body = await bookedDatesCache.get(`${id} ${today}`, () => bookedDates(requestDb(ctx), id, today));
   });
 
   return router;

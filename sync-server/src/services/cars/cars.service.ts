@@ -176,15 +176,10 @@ const isBooked = (row: LiveCarRangeRow): row is ActiveRangeRow =>
   row.pickup_date !== null && row.return_date !== null && row.pickup_time !== null;
 
 /**
- * `GET /api/cars/:id/booked-dates`: the car's active ranges from today
+ * `GET /api/cars/:id/booked-dates`: the car's active ranges from `today`
  * (Manila). A car that does not exist or is archived is a 404.
  */
-export async function bookedDates(
-  deps: Pick<AppDeps, "clock">,
-  db: Knex,
-  carId: string,
-): Promise<BookedRange[]> {
-  const today = manilaNow(deps.clock.now()).date;
+export async function bookedDates(db: Knex, carId: string, today: string): Promise<BookedRange[]> {
   const result: { rows: LiveCarRangeRow[] } = await db.raw(LIVE_CAR_RANGES_SQL, [today, carId]);
   if (result.rows.length === 0) throw new NotFound("Car not found");
   return result.rows.filter(isBooked).map(toBookedRange);

@@ -1,0 +1,74 @@
+import type { Middleware } from "koa";
+import type { BookedRange } from "@car-rental/shared/availability";
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export type BookedDatesCacheOptions = {
+  /** How long an answer may be reused when no write went through this process. */
+  ttlMs: number;
+  /** Entries kept at most (one per car and day; the fleet is about 20 cars). */
+  maxEntries: number;
+  /** Monotonic milliseconds (tests pass their own). */
+  now?: () => number;
+};
+
+type Entry = { ranges: BookedRange[]; expires: number };
+
+/**
+ * A micro-cache of `GET /api/cars/:id/booked-dates`, the calendar's hot read.
+ *
+ * Freshness: every write request this process handles empties the cache when
+ * it starts and again when it has finished (after its transaction committed),
+ * and an answer read while a write was running is not kept, so a change made
+ * through this server shows in the very next read. Changes made by another
+ * server process on the same database show within `ttlMs`. The cache only
+ * spares reads: a booking is always checked against the database (and its
+ * exclusion constraint), never against this cache.
+ */
+export class BookedDatesCache {
+  private readonly entries = new Map<string, Entry>();
+  private generation = 0;
+  private writesRunning = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: BookedDatesCacheOptions) {
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  /** The cached ranges for `key`, or what `load` reads (kept when no write overlapped it). */
+  async get(key: string, load: () => Promise<BookedRange[]>): Promise<BookedRange[]> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > this.now()) return hit.ranges;
+    if (hit) this.entries.delete(key);
+    const generation = this.generation;
+    const ranges = await load();
+    if (generation === this.generation && this.writesRunning === 0) {
+      if (this.entries.size >= this.options.maxEntries) this.entries.clear();
+      this.entries.set(key, { ranges, expires: this.now() + this.options.ttlMs });
+    }
+    return ranges;
+  }
+
+  /** Forgets every answer (a write is starting or has finished). */
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  /** Runs a write: the cache is emptied before it starts and after it has finished. */
+  async aroundWrite<T>(write: () => Promise<T>): Promise<T> {
+    this.writesRunning += 1;
+    this.clear();
+    try {
+      return await write();
+    } finally {
+      this.writesRunning -= 1;
+      this.clear();
+    }
+  }
+
+  /** Middleware: every request that is not a read runs as a write (see `aroundWrite`). */
+  clearOnWrites(): Middleware {
+    return (ctx, next) => (READS.has(ctx.method) ? next() : this.aroundWrite(next));
+  }
+}
