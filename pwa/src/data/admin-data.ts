@@ -4,7 +4,7 @@
  * Rows deleted locally and waiting for the server (`_deleted`) are hidden.
  */
 import { useLiveQuery } from "dexie-react-hooks";
-import { addMoney, subtractMoney } from "@car-rental/shared/money";
+import { customerTotals } from "@car-rental/shared/customer-totals";
 import {
   db as appDb,
   type LocalAdminCar,
@@ -56,21 +56,6 @@ export function usePayments(bookingId: string | null | undefined): LocalPayment[
 
 function byCreatedAt(a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) {
   return a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
-}
-
-/**
- * Totals over the bookings that are not cancelled (a cancelled booking is
- * neither owed nor paid), as the server computes them for its customer list.
- */
-export function customerTotals(bookings: readonly Pick<LocalBooking, "status" | "total" | "amountPaid">[]) {
-  let totalAmount = "0.00";
-  let amountPaid = "0.00";
-  for (const booking of bookings) {
-    if (booking.status === "cancelled") continue;
-    totalAmount = addMoney(totalAmount, booking.total);
-    amountPaid = addMoney(amountPaid, booking.amountPaid);
-  }
-  return { totalAmount, amountPaid, pendingAmount: subtractMoney(totalAmount, amountPaid) };
 }
 
 /** Joins customers, their bookings and the bookings' payments. */

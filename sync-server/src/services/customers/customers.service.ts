@@ -1,7 +1,6 @@
 import type { Knex } from "knex";
 import { SQLSTATE, constraintName, sqlState } from "@car-rental/db";
-import { parseMoney, toMoneyString } from "@car-rental/shared/money";
-import type { BookingView } from "@car-rental/shared/schemas/booking";
+import { customerTotals } from "@car-rental/shared/customer-totals";
 import type {
   AdminCustomer,
   BookingWithPayments,
@@ -61,24 +60,6 @@ export async function listAdminCustomers(db: Knex): Promise<AdminCustomer[]> {
     const bookings = bookingsByCustomer.get(row.id) ?? [];
     return { ...toCustomerRecord(row), bookings, ...customerTotals(bookings) };
   });
-}
-
-/** The spec's per-customer figures over the bookings that are not cancelled. */
-export function customerTotals(
-  bookings: readonly Pick<BookingView, "status" | "total" | "amountPaid">[],
-): Pick<AdminCustomer, "totalAmount" | "amountPaid" | "pendingAmount"> {
-  let total = 0n;
-  let paid = 0n;
-  for (const booking of bookings) {
-    if (booking.status === "cancelled") continue;
-    total += parseMoney(booking.total);
-    paid += parseMoney(booking.amountPaid);
-  }
-  return {
-    totalAmount: toMoneyString(total),
-    amountPaid: toMoneyString(paid),
-    pendingAmount: toMoneyString(total - paid),
-  };
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
