@@ -18,7 +18,9 @@ function isDatabaseUnavailable(err: unknown): boolean {
     code === "EPIPE" ||
     /Connection terminated|Knex: Timeout acquiring a connection|connect ECONNREFUSED|Client has encountered a connection error/i.test(
       err.message,
-    )
+    ) ||
+    // knex ended a transaction whose connection died before the next query of it ran (nothing was committed).
+    err.message.startsWith("Transaction query already complete")
   );
 }
 
