@@ -4,7 +4,6 @@ import "@mantine/core/styles/CheckboxIndicator.css";
 import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Input.css";
-import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/ScrollArea.css";
 import "@mantine/core/styles/Table.css";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -15,16 +14,13 @@ import {
   Card,
   Checkbox,
   Loader,
-  Radio,
   Select,
   Stack,
   Text,
-  TextInput,
   Textarea,
   Title,
 } from "@mantine/core";
-import { useNetwork } from "@mantine/hooks";
-import { IconAlertTriangle, IconBan, IconWifiOff } from "@tabler/icons-react";
+import { IconAlertTriangle, IconWifiOff } from "@tabler/icons-react";
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import {
@@ -37,7 +33,6 @@ import {
 } from "@car-rental/shared/constants";
 import { manilaNow } from "@car-rental/shared/dates";
 import {
-  BLOCKED_NAME_MESSAGE,
   GENERIC_FAILURE,
   bookingLabels,
   bookingToasts,
@@ -56,16 +51,19 @@ import type { Car } from "@car-rental/shared/schemas/car";
 import { datesUnavailableDetailsSchema, priceChangedDetailsSchema } from "@car-rental/shared/schemas/error";
 import { ApiError, NetworkError, api, describeError } from "../../data/api-client";
 import { refreshBookedRanges, refreshCars, useBookedRanges } from "../../data/public-data";
+import { useOnline } from "../../lib/use-online";
 import { DocumentUploadList } from "../uploads/document-uploads";
 import { showToast } from "../uploads/toast";
 import { noDocuments, useDocumentUploads } from "../uploads/use-document-uploads";
 import { AvailabilityCalendar } from "./availability-calendar";
 import { clearBookingDraft, emptyBookingForm, saveBookingDraft, type BookingDraft } from "./booking-draft";
 import classes from "./booking-form.module.css";
+import { PersonalInformationFields } from "./personal-information";
 import { defaultSlot, pickupSlots } from "./pickup-slots";
 import { PricingSummary } from "./pricing-summary";
 import { DeliveryFees, RentalTerms } from "./rental-terms";
 import { NoCarSelected, SelectedVehicle } from "./selected-vehicle";
+import { ServiceRadios, type ServiceChoice } from "./service-radios";
 import { useBlockedName } from "./use-blocked-name";
 
 /** How long typing must pause before the draft is saved. */
@@ -111,9 +109,17 @@ function FormCard({ step, title, children }: { step: number; title: string; chil
   );
 }
 
-function rateLabel(rate: string): string {
-  return rate === "0.00" ? "Free" : `+${formatPeso(rate)}/day`;
-}
+const driverChoices: readonly ServiceChoice[] = DRIVER_SERVICES.map((service) => ({
+  value: service,
+  ...driverServiceOptions[service],
+  rate: driverRates[service],
+}));
+
+const distanceChoices: readonly ServiceChoice[] = DISTANCE_SERVICES.map((service) => ({
+  value: service,
+  ...distanceServiceOptions[service],
+  rate: distanceRates[service],
+}));
 
 /**
  * The booking form (spec §2 "Booking page", §4, §5): the eight cards in
@@ -131,7 +137,7 @@ export function BookingForm({ car, draft, today, layout, onBooked, onBrowseFleet
   const { errors, isSubmitting } = formState;
 
   const uploads = useDocumentUploads(draft?.documents ?? noDocuments);
-  const { online } = useNetwork();
+  const online = useOnline();
   const [problem, setProblem] = useState<Problem | null>(null);
   /** The daily rate the server quoted after a PRICE_CHANGED answer, for this car. */
   const [serverRate, setServerRate] = useState<{ carId: string; dailyRate: string } | null>(null);
@@ -312,63 +318,17 @@ export function BookingForm({ car, draft, today, layout, onBooked, onBrowseFleet
         <Text size="sm" c="dimmed" mb="sm">
           Every field is required unless marked optional.
         </Text>
-        <div className={classes.fieldGrid}>
-          <TextInput
-            label="Full Name"
-            autoComplete="name"
-            required
-            withAsterisk={false}
-            error={errors.fullName?.message}
-            {...register("fullName")}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            withAsterisk={false}
-            error={errors.email?.message}
-            {...register("email")}
-          />
-          <TextInput
-            label="Phone Number"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder="09XX XXX XXXX"
-            required
-            withAsterisk={false}
-            error={errors.phone?.message}
-            {...register("phone")}
-          />
-          <TextInput
-            label="Driver's License Number (optional)"
-            autoComplete="off"
-            error={errors.license?.message}
-            {...register("license")}
-          />
-          <TextInput
-            label="Facebook Profile (optional)"
-            placeholder="facebook.com/your.name"
-            autoComplete="url"
-            className={classes.fullWidth}
-            error={errors.facebookProfile?.message}
-            {...register("facebookProfile")}
-          />
-        </div>
-        {isBlocked && (
-          <Alert
-            color="red"
-            variant="light"
-            mt="md"
-            icon={<IconBan size={20} aria-hidden="true" />}
-            role="alert"
-            className={classes.blockedAlert}
-          >
-            {BLOCKED_NAME_MESSAGE}
-          </Alert>
-        )}
+        <PersonalInformationFields
+          register={register}
+          errors={{
+            fullName: errors.fullName?.message,
+            email: errors.email?.message,
+            phone: errors.phone?.message,
+            license: errors.license?.message,
+            facebookProfile: errors.facebookProfile?.message,
+          }}
+          isBlocked={isBlocked}
+        />
       </FormCard>
 
       <FormCard step={3} title="Rental Details">
@@ -424,7 +384,8 @@ export function BookingForm({ car, draft, today, layout, onBooked, onBrowseFleet
                 ref={field.ref}
                 allowDeselect={false}
                 checkIconPosition="right"
-                comboboxProps={{ withinPortal: true }}
+                // Mounted only while open: a closed, hidden list costs a layout pass when the form first renders.
+                comboboxProps={{ withinPortal: true, keepMounted: false }}
                 error={
                   errors.pickupTime?.message ??
                   (slots.length === 0
@@ -436,78 +397,20 @@ export function BookingForm({ car, draft, today, layout, onBooked, onBrowseFleet
             )}
           />
 
-          <Controller
+          <ServiceRadios
             control={control}
             name="driverService"
-            render={({ field }) => (
-              <Radio.Group
-                label="Driver Service"
-                description="Every car is available with or without a professional driver."
-                value={field.value ?? "none"}
-                onChange={field.onChange}
-                name={field.name}
-              >
-                <Stack gap="xs" mt="xs">
-                  {DRIVER_SERVICES.map((service) => (
-                    <Radio
-                      key={service}
-                      value={service}
-                      classNames={{
-                        root: classes.choice,
-                        body: classes.choiceBody,
-                        labelWrapper: classes.choiceLabelWrapper,
-                      }}
-                      label={
-                        <span className={classes.choiceLabel}>
-                          {driverServiceOptions[service].label}
-                          <span className={classes.choiceRate} aria-hidden="true">
-                            {rateLabel(driverRates[service])}
-                          </span>
-                        </span>
-                      }
-                      description={driverServiceOptions[service].description}
-                    />
-                  ))}
-                </Stack>
-              </Radio.Group>
-            )}
+            label="Driver Service"
+            description="Every car is available with or without a professional driver."
+            choices={driverChoices}
           />
 
-          <Controller
+          <ServiceRadios
             control={control}
             name="distanceService"
-            render={({ field }) => (
-              <Radio.Group
-                label="Additional Distance Service"
-                description="For trips beyond Pangasinan or longer than 250 km."
-                value={field.value ?? "none"}
-                onChange={field.onChange}
-                name={field.name}
-              >
-                <Stack gap="xs" mt="xs">
-                  {DISTANCE_SERVICES.map((service) => (
-                    <Radio
-                      key={service}
-                      value={service}
-                      classNames={{
-                        root: classes.choice,
-                        body: classes.choiceBody,
-                        labelWrapper: classes.choiceLabelWrapper,
-                      }}
-                      label={
-                        <span className={classes.choiceLabel}>
-                          {distanceServiceOptions[service].label}
-                          <span className={classes.choiceRate} aria-hidden="true">
-                            {rateLabel(distanceRates[service])}
-                          </span>
-                        </span>
-                      }
-                      description={distanceServiceOptions[service].description}
-                    />
-                  ))}
-                </Stack>
-              </Radio.Group>
-            )}
+            label="Additional Distance Service"
+            description="For trips beyond Pangasinan or longer than 250 km."
+            choices={distanceChoices}
           />
 
           <div>

@@ -1,6 +1,6 @@
 import "@mantine/core/styles/Skeleton.css";
 import { Skeleton } from "@mantine/core";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { manilaToday } from "@car-rental/shared/dates";
 import type { PublicBookingResponse } from "@car-rental/shared/schemas/booking";
 import { useCars } from "../../data/public-data";
@@ -36,7 +36,8 @@ export function BookingSection({
   const [draft, setDraft] = useState<BookingDraft | null | undefined>(undefined);
   const [confirmation, setConfirmation] = useState<PublicBookingResponse | null>(null);
   const selectedCarId = useSelectedCarId();
-  const cars = useCars();
+  // Deferred, like the draft below: the form renders in slices that yield to the browser.
+  const cars = useDeferredValue(useCars());
 
   useEffect(() => {
     let active = true;
@@ -44,7 +45,7 @@ export function BookingSection({
       if (!active) return;
       // The car of an unfinished booking comes back too, unless a car was chosen meanwhile.
       if (saved?.carId && getSelectedCarId() === null) selectCar(saved.carId);
-      setDraft(saved);
+      startTransition(() => setDraft(saved));
     });
     return () => {
       active = false;

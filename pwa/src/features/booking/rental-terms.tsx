@@ -1,10 +1,11 @@
 import { List, Table, Text, Title } from "@mantine/core";
+import { memo } from "react";
 import { DELIVERY_FEES, INSURANCE_FEE, rentalTerms } from "@car-rental/shared/constants";
 import { formatPeso } from "@car-rental/shared/money";
 import classes from "./booking-form.module.css";
 
 /** Card 6: the rental terms and the insurance every rental includes. */
-export function RentalTerms() {
+export const RentalTerms = memo(function RentalTerms() {
   return (
     <List spacing={6} size="sm" className={classes.termsList}>
       <List.Item>
@@ -31,10 +32,10 @@ export function RentalTerms() {
       </List.Item>
     </List>
   );
-}
+});
 
 /** The informational delivery fees of spec §9: shown, paid on delivery, not added to the total. */
-export function DeliveryFees() {
+export const DeliveryFees = memo(function DeliveryFees() {
   return (
     <div className={classes.deliveryFees}>
       <Title order={4} fz="sm" id="delivery-fees-title">
@@ -63,4 +64,4 @@ export function DeliveryFees() {
       </Table>
     </div>
   );
-}
+});

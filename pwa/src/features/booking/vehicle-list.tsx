@@ -1,6 +1,6 @@
 import "@mantine/core/styles/Skeleton.css";
 import { Button, Skeleton, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import { formatPeso } from "@car-rental/shared/money";
 import type { Car } from "@car-rental/shared/schemas/car";
 import { refreshCars, useCars } from "../../data/public-data";
@@ -15,7 +15,8 @@ type VehicleListProps = {
 
 /** /booking's left column: every car, the available ones selectable for the form beside it. */
 export function VehicleList({ onSelected }: VehicleListProps) {
-  const cars = useCars();
+  // Deferred: the list renders in slices that yield to the browser when the fleet arrives.
+  const cars = useDeferredValue(useCars());
   const selectedCarId = useSelectedCarId();
   const [failed, setFailed] = useState(false);
 

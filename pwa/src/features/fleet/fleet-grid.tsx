@@ -1,7 +1,7 @@
 import "@mantine/core/styles/Chip.css";
 import "@mantine/core/styles/Skeleton.css";
 import { Button, Chip, Group, Skeleton, Text } from "@mantine/core";
-import { useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { KNOWN_CATEGORIES } from "@car-rental/shared/constants";
 import type { Car } from "@car-rental/shared/schemas/car";
 import { refreshCars, useCars } from "../../data/public-data";
@@ -45,7 +45,8 @@ function categoriesOf(cars: readonly Car[]): string[] {
  * server on mount. Category chips filter the grid.
  */
 export function FleetGrid({ onSelect, selectedCarId = null }: FleetGridProps) {
-  const cars = useCars();
+  // Deferred: the grid renders in slices that yield to the browser when the fleet arrives.
+  const cars = useDeferredValue(useCars());
   const [category, setCategory] = useState(ALL_CATEGORIES);
   const [refresh, setRefresh] = useState<"loading" | "done" | "failed">("loading");
 

@@ -1,4 +1,13 @@
-import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { marketingClaims } from "@car-rental/shared/constants";
 import { usePageTitle } from "../../lib/page-title";
 import { Hero } from "./hero";
@@ -7,7 +16,8 @@ import { SectionFrame } from "./section-frame";
 import {
   onRevealAllSections,
   PENDING_SECTION_ATTRIBUTE,
-  revealAllSectionsWhenIdle,
+  queueIdleReveal,
+  revealSectionsWhenIdle,
   sectionsRevealed,
 } from "../layout/section-reveal";
 import { useScrollToHash } from "./use-scroll-to-hash";
@@ -26,44 +36,69 @@ const ContactFormSlot = lazy(() =>
 /** How far below the viewport a section starts loading. */
 const REVEAL_MARGIN = "200px 0px";
 
+/** Calls `onCommit` once it is on screen: placed after lazy content, once that content has rendered. */
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return null;
+}
+
 /**
- * Renders its (lazy) content once it comes near the viewport or every section
- * is revealed (anchor navigation), so the first view loads only the hero.
+ * Renders its (lazy) content once it comes near the viewport, when every
+ * section is revealed (anchor navigation), or in its turn once the page is
+ * idle, so the first view loads only the hero.
  */
 function Deferred({ children }: { children: ReactNode }) {
   const placeholder = useRef<HTMLDivElement>(null);
   // Starts hidden in every first render, as in the prerendered HTML (hydration must match).
   const [visible, setVisible] = useState(false);
+  const whenCommitted = useRef<() => void>(undefined);
+  const committed = useCallback(() => whenCommitted.current?.(), []);
   useEffect(() => {
     if (visible) return;
     if (sectionsRevealed() || typeof IntersectionObserver === "undefined") {
       setVisible(true);
       return;
     }
-    // A transition: rendering every section at once yields to input instead of blocking the page.
-    const stopListening = onRevealAllSections(() => startTransition(() => setVisible(true)));
+    // A transition: the section renders in slices that yield to input instead of blocking the page.
+    const show = () => startTransition(() => setVisible(true));
+    const stopListening = onRevealAllSections(show);
+    const leaveQueue = queueIdleReveal(
+      () =>
+        new Promise((resolve) => {
+          whenCommitted.current = resolve;
+          show();
+        }),
+    );
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setVisible(true);
+        if (entries.some((entry) => entry.isIntersecting)) show();
       },
       { rootMargin: REVEAL_MARGIN },
     );
     if (placeholder.current) observer.observe(placeholder.current);
     return () => {
       stopListening();
+      leaveQueue();
       observer.disconnect();
     };
   }, [visible]);
   const pending = { [PENDING_SECTION_ATTRIBUTE]: "" };
   const fallback = <div ref={placeholder} className={classes.slotPending} aria-hidden="true" {...pending} />;
-  return visible ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
+  return visible ? (
+    <Suspense fallback={fallback}>
+      {children}
+      <Committed onCommit={committed} />
+    </Suspense>
+  ) : (
+    fallback
+  );
 }
 
 /** The home page of spec §2: hero, fleet, booking, why choose us, about, contact. */
 export function HomePage() {
   usePageTitle("Premium Car Rental in Alaminos City, Pangasinan");
   useScrollToHash();
-  useEffect(() => revealAllSectionsWhenIdle(), []);
+  useEffect(() => revealSectionsWhenIdle(), []);
   return (
     <>
       <Hero />

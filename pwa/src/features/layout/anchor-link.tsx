@@ -1,4 +1,4 @@
-import { useNavigate, useRouterState } from "@tanstack/react-router";
+import { useNavigate, useRouter } from "@tanstack/react-router";
 import type { ComponentPropsWithRef, MouseEvent } from "react";
 import type { HomeSectionId } from "./nav-entries";
 import { scrollToSection } from "./section-scroll";
@@ -17,14 +17,15 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
  * the section is rendered. It stays a real link to "/#section" (new tab, copy).
  */
 export function AnchorLink({ section, onClick, ...rest }: AnchorLinkProps) {
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // Read when clicked: subscribing to the router state would re-render every link on each navigation.
+  const router = useRouter();
   const navigate = useNavigate();
 
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || !isPlainLeftClick(event)) return;
     event.preventDefault();
-    if (pathname === "/") {
+    if (router.state.location.pathname === "/") {
       scrollToSection(section);
     } else {
       void navigate({ to: "/", hash: section, hashScrollIntoView: false });

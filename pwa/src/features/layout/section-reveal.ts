@@ -50,28 +50,72 @@ export function whenSectionsSettled(then: () => void, timeoutMs = 4000): void {
   observer.observe(document.body, { childList: true, subtree: true, attributes: true });
 }
 
+/** A section waiting for its turn: renders it, resolving once its content is on screen. */
+type IdleReveal = () => Promise<void>;
+
+/** Sections not yet revealed, in document order (their registration order). */
+const waitingForIdle: IdleReveal[] = [];
+
+/** How long one section may take to load and render before the next one starts anyway. */
+const SECTION_SETTLE_TIMEOUT_MS = 4000;
+
 /**
- * Reveals every section once the page has loaded and the browser is idle: the
- * first paint needs only the hero, but a visitor (or a test) looking for the
- * booking form further down finds it without scrolling there first.
+ * Puts a section in the queue of sections rendered one by one once the page
+ * is idle (see revealSectionsWhenIdle). Returns the function that takes it out
+ * (it was revealed another way, or unmounted).
  */
-export function revealAllSectionsWhenIdle(): () => void {
-  if (revealed) return () => undefined;
-  let idle = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const schedule = () => {
-    // Safari has no requestIdleCallback.
-    if (typeof window.requestIdleCallback === "function") {
-      idle = window.requestIdleCallback(revealAllSections, { timeout: 1500 });
-    } else {
-      timer = setTimeout(revealAllSections, 500);
-    }
-  };
-  if (document.readyState === "complete") schedule();
-  else window.addEventListener("load", schedule, { once: true });
+export function queueIdleReveal(reveal: IdleReveal): () => void {
+  waitingForIdle.push(reveal);
   return () => {
-    window.removeEventListener("load", schedule);
-    if (idle && typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idle);
-    clearTimeout(timer);
+    const index = waitingForIdle.indexOf(reveal);
+    if (index !== -1) waitingForIdle.splice(index, 1);
+  };
+}
+
+function whenIdle(then: () => void): () => void {
+  // Safari has no requestIdleCallback.
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(then, { timeout: 1500 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(then, 500);
+  return () => clearTimeout(timer);
+}
+
+function settledOrTimedOut(reveal: IdleReveal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, SECTION_SETTLE_TIMEOUT_MS);
+    void reveal().finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Renders the waiting sections once the page has loaded and the browser is
+ * idle: the first paint needs only the hero, but a visitor (or a test) looking
+ * for the booking form further down finds it without scrolling there first.
+ * One section at a time, each in its own idle period, so no single task
+ * renders them all and the page keeps answering input. Returns the stop.
+ */
+export function revealSectionsWhenIdle(): () => void {
+  let stopped = false;
+  let cancelIdle: () => void = () => undefined;
+  const revealNext = () => {
+    cancelIdle = whenIdle(() => {
+      const next = waitingForIdle.shift();
+      if (stopped || revealed || next === undefined) return;
+      void settledOrTimedOut(next).then(() => {
+        if (!stopped) revealNext();
+      });
+    });
+  };
+  if (document.readyState === "complete") revealNext();
+  else window.addEventListener("load", revealNext, { once: true });
+  return () => {
+    stopped = true;
+    window.removeEventListener("load", revealNext);
+    cancelIdle();
   };
 }

@@ -1,7 +1,8 @@
 import { Anchor, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconClock, IconMail, IconMapPin, IconPhone } from "@tabler/icons-react";
-import { useSyncExternalStore, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { contactSettings, pccSettings } from "@car-rental/shared/constants";
+import { useHydrated } from "../../lib/prerender/hydration";
 import { AnchorLink } from "./anchor-link";
 import { LogoMark } from "./logo";
 import { FOOTER_QUICK_LINKS } from "./nav-entries";
@@ -18,15 +19,9 @@ function ContactLine({ icon, children }: { icon: ReactNode; children: ReactNode 
   );
 }
 
-const subscribeNever = () => () => {};
-
 /** This year in the browser; none in the HTML prerendered at build time (it may be read in another year). */
 function useCurrentYear(): number | null {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => new Date().getFullYear(),
-    () => null,
-  );
+  return useHydrated() ? new Date().getFullYear() : null;
 }
 
 export function SiteFooter() {

@@ -5,6 +5,7 @@ import { useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useId, useState, useSyncExternalStore } from "react";
 import { contactSettings, TOOLTIP_OPEN_DELAY_MS } from "@car-rental/shared/constants";
 import { outboxMayHaveEntries, subscribeOutboxHint } from "../../lib/outbox-hint";
+import { useOnline } from "../../lib/use-online";
 import { syncStatusText } from "../outbox/sync-status-text";
 import { useHydrated } from "../../lib/prerender/hydration";
 import { useTheme } from "../../lib/theme";
@@ -17,22 +18,6 @@ import classes from "./site-header.module.css";
 // who is online with nothing waiting does not load it: it appears when offline, when changes
 // wait, and in the admin area.
 const SyncStatus = lazy(() => import("../outbox/sync-status").then((m) => ({ default: m.SyncStatus })));
-
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      window.addEventListener("online", listener);
-      window.addEventListener("offline", listener);
-      return () => {
-        window.removeEventListener("online", listener);
-        window.removeEventListener("offline", listener);
-      };
-    },
-    () => navigator.onLine,
-    // Prerendered at build time as online.
-    () => true,
-  );
-}
 
 const ALL_SAVED = syncStatusText(true, { total: 0, failed: 0, needsAuth: 0 }).label;
 

@@ -1,11 +1,13 @@
 import { Button, Text } from "@mantine/core";
 import { IconCircleCheckFilled, IconFileText } from "@tabler/icons-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { DocumentKind } from "@car-rental/shared/constants";
 import { documentKinds } from "./document-kinds";
-import { UploadDialog } from "./upload-dialog";
 import classes from "./uploads.module.css";
 import type { DocumentUploads } from "./use-document-uploads";
+
+// The dialog (a Mantine modal with its focus trap) loads when a document is first chosen.
+const UploadDialog = lazy(() => import("./upload-dialog").then((m) => ({ default: m.UploadDialog })));
 
 type DocumentUploadListProps = {
   uploads: DocumentUploads;
@@ -20,9 +22,10 @@ type DocumentUploadListProps = {
  */
 export function DocumentUploadList({ uploads, disabled = false }: DocumentUploadListProps) {
   // The dialog keeps its document while it closes, so its title does not flicker.
-  const [dialog, setDialog] = useState<{ kind: DocumentKind; opened: boolean }>({
+  const [dialog, setDialog] = useState<{ kind: DocumentKind; opened: boolean; used: boolean }>({
     kind: "photoId1Url",
     opened: false,
+    used: false,
   });
   const current = documentKinds.find((entry) => entry.kind === dialog.kind) ?? documentKinds[0];
 
@@ -50,7 +53,7 @@ export function DocumentUploadList({ uploads, disabled = false }: DocumentUpload
                 variant={uploaded ? "default" : "light"}
                 loading={uploads.inProgress[kind]}
                 disabled={disabled}
-                onClick={() => setDialog({ kind, opened: true })}
+                onClick={() => setDialog({ kind, opened: true, used: true })}
               >
                 {uploaded ? `Replace ${label}` : `Upload ${label}`}
               </Button>
@@ -58,13 +61,17 @@ export function DocumentUploadList({ uploads, disabled = false }: DocumentUpload
           );
         })}
       </ul>
-      <UploadDialog
-        opened={dialog.opened}
-        label={current?.label ?? ""}
-        busy={uploads.inProgress[dialog.kind]}
-        onClose={() => setDialog((state) => ({ ...state, opened: false }))}
-        onFile={(file) => uploads.upload(dialog.kind, file)}
-      />
+      {dialog.used && (
+        <Suspense fallback={null}>
+          <UploadDialog
+            opened={dialog.opened}
+            label={current?.label ?? ""}
+            busy={uploads.inProgress[dialog.kind]}
+            onClose={() => setDialog((state) => ({ ...state, opened: false }))}
+            onFile={(file) => uploads.upload(dialog.kind, file)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,18 +1,16 @@
-import { useSyncExternalStore } from "react";
-
-const subscribeNever = () => () => {};
+import { useDeferredValue } from "react";
 
 /**
  * False while React renders on the build machine (prerendering) and while it
- * hydrates that markup in the browser; true in every render after that, and
- * right away in a page React renders from scratch. Values that depend on the
- * browser (the saved theme, the clock, IndexedDB) render behind it, so the
- * hydrating render matches the prerendered HTML exactly.
+ * hydrates that markup in the browser (and in the first render of a page React
+ * renders from scratch); true in every render after that. Values that depend
+ * on the browser (the saved theme, the clock, IndexedDB) render behind it, so
+ * the hydrating render matches the prerendered HTML exactly.
+ *
+ * A deferred value rather than an external store: the switch to true then
+ * re-renders in the background, in slices that yield to the browser, instead
+ * of one synchronous render right after hydration.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+  return useDeferredValue(true, false);
 }
