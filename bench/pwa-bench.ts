@@ -1,9 +1,10 @@
 import { execFileSync, execSync } from "node:child_process";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type BrowserContext } from "@playwright/test";
+import { chromium, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { routes } from "@car-rental/shared/api";
 import { addDays, manilaToday } from "@car-rental/shared/dates";
 import { BENCH_ADMIN_PASSWORD, adminCookie } from "./lib/admin";
-import { bookingBody, type BenchCar } from "./lib/bookings";
+import { bookingBody } from "./lib/bookings";
 import { createBenchDatabase } from "./lib/databases";
 import { childEnv } from "./lib/env";
 import { repoRoot, startProcess } from "./lib/server";
@@ -18,11 +19,21 @@ export type PwaPage = {
   settledJsGzipBytes: number | null;
   lighthouse: LighthouseScores | null;
 };
-export type DrainResult = { entries: number; ms: number; paymentsQueued: number; paymentsOnServer: number };
+export type DrainResult = {
+  entries: number;
+  /** From reconnecting until the outbox is empty. */
+  ms: number;
+  paymentsQueued: number;
+  /** The sum of amountPaid over the bench's bookings, in pesos (one per payment delivered once). */
+  paymentsOnServer: number;
+  /** Every booking's amountPaid and final status on the server are what was queued. */
+  verified: boolean;
+};
 
 export type PwaResult = {
   pages: PwaPage[];
-  offlineRepeatVisitMs: number;
+  /** Null when only the drain was measured. */
+  offlineRepeatVisitMs: number | null;
   outboxDrain: DrainResult;
 };
 
@@ -123,17 +134,41 @@ async function offlineRepeatVisit(browser: Browser, url: string): Promise<number
   return Math.round(ms);
 }
 
+/** The status a booking is created with; the bench's status changes alternate from it. */
+const INITIAL_STATUS = "pending";
+
+type BenchBooking = { id: string; customerName: string };
+
+/** One change the bench makes on the admin screen: a payment of ₱1.00, or a status change. */
+type PlannedChange =
+  | { kind: "payment"; booking: BenchBooking }
+  | { kind: "status"; booking: BenchBooking; status: "confirmed" | "pending" };
+
 /**
- * 500 admin mutations (payments and status changes) written into the PWA's
- * IndexedDB outbox while the page is offline, then drained by the app's own
- * sync engine once the connection returns: the time until the outbox is empty.
+ * `count` changes over `bookings`, alternating a payment and a status change,
+ * round-robin over the bookings. Each booking's status alternates between
+ * confirmed and pending, so every change really changes something (the
+ * status select queues nothing when the value stays the same).
  */
-export async function outboxDrain(browser: Browser, url: string, entries = 500): Promise<DrainResult> {
-  const cars = (await (await fetch(`${url}/api/cars`)).json()) as BenchCar[];
+function planChanges(bookings: readonly BenchBooking[], count: number): PlannedChange[] {
+  const statuses = new Map<string, "confirmed" | "pending">();
+  return Array.from({ length: count }, (_, i): PlannedChange => {
+    const booking = bookings[Math.floor(i / 2) % bookings.length];
+    if (!booking) throw new Error("no booking");
+    if (i % 2 === 0) return { kind: "payment", booking };
+    const status = (statuses.get(booking.id) ?? INITIAL_STATUS) === "pending" ? "confirmed" : "pending";
+    statuses.set(booking.id, status);
+    return { kind: "status", booking, status };
+  });
+}
+
+/** Books `count` cars far ahead through the public API (as customers do). */
+async function createBookings(url: string, count: number): Promise<BenchBooking[]> {
+  const cars = routes.listCars.response.parse(await (await fetch(`${url}/api/cars`)).json());
   const bookable = cars.filter((c) => c.available);
-  const bookingIds: string[] = [];
   const today = manilaToday(new Date());
-  for (let i = 0; i < 10; i++) {
+  const bookings: BenchBooking[] = [];
+  for (let i = 0; i < count; i++) {
     const car = bookable[i % bookable.length];
     if (!car) throw new Error("no car");
     const res = await fetch(`${url}/api/bookings`, {
@@ -142,139 +177,138 @@ export async function outboxDrain(browser: Browser, url: string, entries = 500):
       body: bookingBody(car, addDays(today, 700 + i * 10), 30, 5_000_000 + i),
     });
     if (res.status !== 201) throw new Error(`booking failed: ${res.status} ${await res.text()}`);
-    const created: unknown = await res.json();
-    const id =
-      typeof created === "object" &&
-      created !== null &&
-      "booking" in created &&
-      typeof created.booking === "object" &&
-      created.booking !== null &&
-      "id" in created.booking
-        ? String(created.booking.id)
-        : "";
-    bookingIds.push(id);
+    const created = routes.createBooking.response.parse(await res.json());
+    if (created.booking.status !== INITIAL_STATUS) throw new Error(`booking is ${created.booking.status}`);
+    bookings.push({ id: created.booking.id, customerName: created.booking.customerName });
   }
-  const context: BrowserContext = await browser.newContext({ serviceWorkers: "allow" });
-  const cookie = await adminCookie(url);
-  const [name, value] = cookie.split("=");
-  await context.addCookies([{ name: name ?? "admin_session", value: value ?? "", url }]);
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem("adminAuthenticated", "true"));
-  await page.goto(`${url}/admin`, { waitUntil: "networkidle" });
-  await context.setOffline(true);
-  const plan = Array.from({ length: entries }, (_, i) => {
-    const bookingId = bookingIds[i % bookingIds.length] ?? "";
-    return i % 2 === 0
-      ? {
-          method: "PATCH",
-          path: `/api/admin/bookings/${bookingId}/payment`,
-          body: { amount: "1.00" },
-          label: `Payment ₱1.00 (${i})`,
-        }
-      : {
-          method: "PATCH",
-          path: `/api/admin/bookings/${bookingId}/status`,
-          body: { status: i % 4 === 1 ? "confirmed" : "pending" },
-          label: `Status change (${i})`,
-        };
-  });
-  await page.evaluate(async (items) => {
+  return bookings;
+}
+
+/** The number of entries in the PWA's outbox, read from IndexedDB (read only: Dexie owns the writes). */
+function outboxSize(page: Page): Promise<number> {
+  return page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open("car-rental");
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    const tx = db.transaction("outbox", "readwrite");
-    const store = tx.objectStore("outbox");
-    const now = Date.now();
-    items.forEach((item, i) => {
-      store.put({
-        id: crypto.randomUUID(),
-        seq: now * 1000 + i,
-        method: item.method,
-        path: item.path,
-        body: item.body,
-        createdAt: new Date().toISOString(),
-        attempts: 0,
-        state: "pending",
-        lastError: null,
-        lastStatus: null,
-        nextAttemptAt: 0,
-        claimedAt: null,
-        // Shaped as the admin screens queue them (features/admin/admin-actions.ts).
-        ...(item.path.endsWith("/payment")
-          ? {
-              entity: "payments",
-              entityId: crypto.randomUUID(),
-              related: [{ entity: "bookings", id: item.path.split("/")[4] ?? "" }],
-            }
-          : { entity: "bookings", entityId: item.path.split("/")[4] ?? "", related: [] }),
-        label: item.label,
-      });
-    });
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-  }, plan);
-  const written = await page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open("car-rental");
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const count = await new Promise<number>((resolve) => {
-      const req = db.transaction("outbox").objectStore("outbox").count();
-      req.onsuccess = () => resolve(req.result);
-    });
-    db.close();
-    return count;
-  });
-  console.info(`outbox holds ${written} entries before reconnecting`);
-  const started = performance.now();
-  await context.setOffline(false);
-  await page.evaluate(() => window.dispatchEvent(new Event("online")));
-  await page.waitForFunction(
-    async () => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open("car-rental");
+    try {
+      return await new Promise<number>((resolve, reject) => {
+        const request = db.transaction("outbox").objectStore("outbox").count();
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
-      const count = await new Promise<number>((resolve) => {
-        const req = db.transaction("outbox").objectStore("outbox").count();
-        req.onsuccess = () => resolve(req.result);
-      });
+    } finally {
       db.close();
-      return count === 0;
-    },
-    undefined,
-    { polling: 100, timeout: 300_000 },
-  );
-  const ms = performance.now() - started;
-  await context.close();
-  // Every payment must be on the server exactly once: 1.00 per payment entry.
-  const listed = await fetch(`${url}/api/admin/bookings?limit=5000`, { headers: { Cookie: cookie } });
-  const bookings: unknown = await listed.json();
-  const paid = Array.isArray(bookings)
-    ? bookings
-        .filter(
-          (b: unknown) =>
-            typeof b === "object" && b !== null && "id" in b && bookingIds.includes(String(b.id)),
-        )
-        .reduce(
-          (sum: number, b: unknown) =>
-            sum + (typeof b === "object" && b !== null && "amountPaid" in b ? Number(b.amountPaid) : 0),
-          0,
-        )
-    : 0;
-  const expected = plan.filter((p) => p.path.endsWith("/payment")).length;
-  return { entries, ms: Math.round(ms), paymentsOnServer: Math.round(paid), paymentsQueued: expected };
+    }
+  });
 }
 
-/** Builds the PWA, serves it from the real server on a fresh embedded database and measures it. */
-export async function benchPwa(port: number): Promise<PwaResult> {
+/** Makes one planned change the way an admin does: the card's status select, or its Add Payment dialog. */
+async function makeChange(page: Page, change: PlannedChange): Promise<void> {
+  const card = page.getByRole("article").filter({ hasText: change.booking.customerName });
+  if (change.kind === "status") {
+    const select = card.getByRole("combobox", { name: "Status" });
+    await select.click();
+    await page.getByRole("option", { name: change.status, exact: true }).click();
+    // The optimistic row is rendered before the next change compares against it.
+    await expect(select).toHaveValue(change.status);
+    return;
+  }
+  await card.getByRole("button", { name: "Add Payment" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Payment" });
+  await dialog.getByLabel("Payment Amount").fill("1.00");
+  await dialog.getByRole("button", { name: "Add Payment" }).click();
+  // The dialog closes once the entry is stored.
+  await expect(dialog).toBeHidden();
+}
+
+/** Checks on the server that every payment arrived exactly once and every booking has its last status. */
+async function checkServer(
+  url: string,
+  cookie: string,
+  plan: readonly PlannedChange[],
+): Promise<{ paymentsOnServer: number; verified: boolean }> {
+  const listed = await fetch(`${url}/api/admin/bookings?limit=5000`, { headers: { Cookie: cookie } });
+  if (!listed.ok) throw new Error(`listing bookings failed: ${listed.status}`);
+  const onServer = routes.listBookings.response.parse(await listed.json());
+  let paymentsOnServer = 0;
+  let verified = true;
+  const ids = new Set(plan.map((change) => change.booking.id));
+  for (const id of ids) {
+    const booking = onServer.find((b) => b.id === id);
+    const changes = plan.filter((change) => change.booking.id === id);
+    const payments = changes.filter((change) => change.kind === "payment").length;
+    const lastStatus = changes.findLast((change) => change.kind === "status");
+    const paid = Number(booking?.amountPaid ?? 0);
+    paymentsOnServer += paid;
+    const expectedStatus = lastStatus?.kind === "status" ? lastStatus.status : INITIAL_STATUS;
+    if (paid !== payments || booking?.status !== expectedStatus) {
+      console.error(
+        `booking ${id}: paid ${paid} for ${payments} payments of 1.00, status ${booking?.status} (expected ${expectedStatus})`,
+      );
+      verified = false;
+    }
+  }
+  return { paymentsOnServer: Math.round(paymentsOnServer), verified };
+}
+
+/**
+ * `entries` admin changes (payments of ₱1.00 and status changes over 10
+ * bookings) made on the admin screen while the tablet is offline, queued by
+ * the app itself; then the time from reconnecting until its sync engine has
+ * emptied the outbox. Afterwards the server must show every payment exactly
+ * once (each booking's amountPaid = its payments × 1.00) and the last status.
+ */
+export async function outboxDrain(browser: Browser, url: string, entries = 500): Promise<DrainResult> {
+  const bookings = await createBookings(url, 10);
+  const plan = planChanges(bookings, entries);
+  const cookie = await adminCookie(url);
+  const [name, ...value] = cookie.split("=");
+  // Reduced motion: Mantine then skips its transitions, which only slow the queueing down.
+  const context: BrowserContext = await browser.newContext({
+    serviceWorkers: "allow",
+    reducedMotion: "reduce",
+  });
+  try {
+    await context.addCookies([{ name: name ?? "admin_session", value: value.join("="), url }]);
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem("adminAuthenticated", "true"));
+    await page.goto(`${url}/admin`, { waitUntil: "networkidle" });
+    // The service worker is installed (Background Sync can be registered) and the mirror holds the bookings.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.getByRole("tab", { name: "Bookings" }).click();
+    for (const booking of bookings) {
+      await expect(page.getByRole("article").filter({ hasText: booking.customerName })).toBeVisible();
+    }
+
+    await context.setOffline(true);
+    const queueStarted = performance.now();
+    for (const change of plan) await makeChange(page, change);
+    const queued = await outboxSize(page);
+    if (queued !== entries) throw new Error(`the outbox holds ${queued} entries, not ${entries}`);
+    console.info(`${queued} changes queued offline in ${Math.round(performance.now() - queueStarted)} ms`);
+
+    const started = performance.now();
+    await context.setOffline(false);
+    while ((await outboxSize(page)) > 0) await page.waitForTimeout(50);
+    const ms = performance.now() - started;
+
+    const paymentsQueued = plan.filter((change) => change.kind === "payment").length;
+    const { paymentsOnServer, verified } = await checkServer(url, cookie, plan);
+    return { entries, ms: Math.round(ms), paymentsQueued, paymentsOnServer, verified };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Builds the PWA, serves it from the real server on a fresh embedded database
+ * and measures it; with `onlyDrain`, only the outbox drain.
+ */
+export async function benchPwa(port: number, options: { onlyDrain: boolean }): Promise<PwaResult> {
   execSync("npm run build --workspace pwa", { cwd: repoRoot, stdio: "inherit" });
   const database = await createBenchDatabase("pglite", "");
   const server = await startProcess("sync-server/src/main.ts", port, {
@@ -285,7 +319,7 @@ export async function benchPwa(port: number): Promise<PwaResult> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_ARGS });
   try {
     const pages: PwaPage[] = [];
-    for (const path of ["/", "/booking", "/admin", "/pcc"]) {
+    for (const path of options.onlyDrain ? [] : ["/", "/booking", "/admin", "/pcc"]) {
       const weight = path === "/pcc" ? null : await pageWeight(browser, server.url + path);
       const scores = path === "/admin" ? null : lighthouse(server.url + path);
       pages.push({
@@ -297,8 +331,9 @@ export async function benchPwa(port: number): Promise<PwaResult> {
       });
       console.info(`${path}: ${JSON.stringify(pages.at(-1))}`);
     }
-    const offlineRepeatVisitMs = await offlineRepeatVisit(browser, server.url);
+    const offlineRepeatVisitMs = options.onlyDrain ? null : await offlineRepeatVisit(browser, server.url);
     const drain = await outboxDrain(browser, server.url);
+    console.info(`outbox drain: ${JSON.stringify(drain)}`);
     return { pages, offlineRepeatVisitMs, outboxDrain: drain };
   } finally {
     await browser.close();

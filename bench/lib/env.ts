@@ -10,6 +10,8 @@ export const benchSettings = {
   skipPwa: process.env.BENCH_SKIP_PWA === "1",
   /** Skips the API, race and scale measurements (to measure only the PWA). */
   skipApi: process.env.BENCH_SKIP_API === "1",
+  /** Measures only the outbox drain (no API part, no page weights or Lighthouse): to iterate on it. */
+  onlyDrain: process.env.BENCH_ONLY_DRAIN === "1",
   /** Comma-separated engines to measure (default: PostgreSQL when reachable, and PGlite). */
   engines: process.env.BENCH_ENGINES?.split(",").map((e) => e.trim()),
   /** First of the two ports the bench's servers listen on. */
