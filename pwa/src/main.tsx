@@ -5,6 +5,7 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { outboxMayHaveEntries } from "./lib/outbox-hint";
 import { AppTree } from "./lib/prerender/app-tree";
+import { InteractiveRoot } from "./lib/prerender/interactive-root";
 import { PRERENDERED_PATH_META } from "./lib/prerender/routes";
 import { UpdatePrompt } from "./lib/pwa/update-prompt";
 import { createAppRouter, loadCurrentRoute } from "./router";
@@ -52,6 +53,7 @@ const app = (
   <AppTree>
     <RouterProvider router={router} />
     <UpdatePrompt />
+    <InteractiveRoot container={container} />
   </AppTree>
 );
 

@@ -65,6 +65,26 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
+const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * The page paints from its HTML and CSS alone, so its JavaScript must not
+ * compete with them: the entry script and the module preloads Vite wrote (plus
+ * the route's own chunks) leave the HTML and are started by public/start-app.js
+ * once the page has painted.
+ */
+export function startScriptsAfterPaint(html: string, routeScripts: readonly string[]): string {
+  const entry = MODULE_SCRIPT.exec(html)?.[1];
+  if (!entry) throw new Error("index.html has no module entry script");
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? "");
+  const start = `<script defer src="/start-app.js" data-entry="${entry}" data-preload="${[...preloads, ...routeScripts].join(" ")}"></script>`;
+  return html
+    .replace(MODULE_SCRIPT, "")
+    .replace(MODULE_PRELOAD, "")
+    .replace("</body>", `  ${start}\n  </body>`);
+}
+
 type RouteAssets = { scripts: string[]; styles: string[] };
 
 /**
@@ -156,25 +176,17 @@ export function prerender({ entry, configFile }: PrerenderOptions): Plugin {
             const title = loaded.takePageTitle();
             const routeFile = `src/routes/${pagePath === "/" ? "index" : pagePath.slice(1)}.tsx`;
             const assets = routeAssets(clientBundle, routeFile);
-            const preloads = [
-              ...assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-              ...assets.scripts.map(
-                (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`,
-              ),
-            ].join("");
-            let html = template
-              .replace(
-                "<head>",
-                `<head>\n    <meta name="${loaded.PRERENDERED_PATH_META}" content="${escapeHtml(pagePath)}" />`,
-              )
-              .replace("</head>", `${preloads}</head>`)
-              .replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`)
-              // The page paints without its JS: the JS must not take bandwidth from the CSS.
-              .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
-              .replace(
-                /<link rel="modulepreload" (?!fetchpriority)/g,
-                '<link rel="modulepreload" fetchpriority="low" ',
-              );
+            const styles = assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+            let html = startScriptsAfterPaint(
+              template
+                .replace(
+                  "<head>",
+                  `<head>\n    <meta name="${loaded.PRERENDERED_PATH_META}" content="${escapeHtml(pagePath)}" />`,
+                )
+                .replace("</head>", `${styles.join("")}</head>`)
+                .replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`),
+              assets.scripts.map((file) => `/${file}`),
+            );
             if (title !== null) html = html.replace(SITE_NAME_TITLE, `<title>${escapeHtml(title)}</title>`);
             const file = path.join(outDir, loaded.prerenderedFile(pagePath));
             await mkdir(path.dirname(file), { recursive: true });
