@@ -10,8 +10,6 @@ import { PRERENDERED_PATH_META } from "./lib/prerender/routes";
 import { UpdatePrompt } from "./lib/pwa/update-prompt";
 import { createAppRouter, loadCurrentRoute } from "./router";
 
-const router = createAppRouter();
-
 // The outbox engine (Dexie) is not part of a visitor's first view: it starts, once
 // the page is idle, only when changes may be waiting; a feature that queues a
 // change (or the admin area) starts it itself.
@@ -49,25 +47,45 @@ function holdsThisPage(root: HTMLElement): boolean {
   );
 }
 
-const app = (
-  <AppTree>
-    <RouterProvider router={router} />
-    <UpdatePrompt />
-    <InteractiveRoot container={container} />
-  </AppTree>
-);
+/**
+ * Ends the current task: the browser may paint and handle input before the
+ * next startup step, so loading the app is several short tasks, not one long one.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
-if (holdsThisPage(container)) {
+async function start(root: HTMLElement): Promise<void> {
+  // Evaluating the modules was the first task; building the router is the next.
+  await nextTask();
+  const router = createAppRouter();
+  const app = (
+    <AppTree>
+      <RouterProvider router={router} />
+      <UpdatePrompt />
+      <InteractiveRoot container={root} />
+    </AppTree>
+  );
+
+  if (!holdsThisPage(root)) {
+    // Another page's HTML (hidden by public/theme-init.js and global.css): render this one from scratch.
+    root.replaceChildren();
+    document.documentElement.removeAttribute("data-prerendered-other-page");
+    createRoot(root).render(app);
+    return;
+  }
   // The page's route chunk must be loaded before hydrating, so the first render matches the HTML.
+  await nextTask();
+  try {
+    await loadCurrentRoute(router);
+  } catch {
+    createRoot(root).render(app);
+    return;
+  }
   // As a transition, hydration yields to the browser every few milliseconds
   // instead of blocking the main thread (the page is already on screen).
-  void loadCurrentRoute(router).then(
-    () => startTransition(() => void hydrateRoot(container, app)),
-    () => createRoot(container).render(app),
-  );
-} else {
-  // Another page's HTML (hidden by public/theme-init.js and global.css): render this one from scratch.
-  container.replaceChildren();
-  document.documentElement.removeAttribute("data-prerendered-other-page");
-  createRoot(container).render(app);
+  await nextTask();
+  startTransition(() => void hydrateRoot(root, app));
 }
+
+void start(container);

@@ -153,3 +153,36 @@ describe("independence from the device's time zone", () => {
     },
   );
 });
+
+describe("manilaNow and the time-zone database", () => {
+  it("agrees with Intl for instants since Manila's last offset change", () => {
+    const reference = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Asia/Manila",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    for (const instant of [
+      "1990-07-28T15:00:00Z",
+      "2000-02-29T16:00:00Z",
+      "2026-11-21T15:59:59Z",
+      "2040-06-30T23:30:00Z",
+    ]) {
+      const now = manilaNow(new Date(instant));
+      const parts = Object.fromEntries(
+        reference.formatToParts(new Date(instant)).map((p) => [p.type, p.value]),
+      );
+      expect(now.date, instant).toBe(`${parts.year}-${parts.month}-${parts.day}`);
+      expect(now.hour, instant).toBe(Number(parts.hour));
+      expect(now.minute, instant).toBe(Number(parts.minute));
+    }
+  });
+
+  it("still follows the zone's daylight saving time of 1990", () => {
+    expect(manilaNow(new Date("1990-06-01T15:30:00Z")).hour).toBe(0);
+    expect(manilaNow(new Date("1990-06-01T15:30:00Z")).date).toBe("1990-06-02");
+  });
+});

@@ -4,7 +4,7 @@
  * Date arithmetic works on the day number (days since 1970-01-01) computed
  * with `Date.UTC`, so it never depends on the device's time zone or on DST.
  * Only the conversion of an instant ("now", "booked on") into Manila wall-clock
- * time goes through the time-zone database (one cached `Intl.DateTimeFormat`).
+ * time depends on the zone's rules (see `manilaNow`).
  */
 import { z } from "zod";
 import { BUSINESS_TIME_ZONE, CALENDAR_CELLS } from "./constants";
@@ -89,10 +89,20 @@ export interface ManilaNow {
   minutesOfDay: number;
 }
 
-/** Formats an instant as Manila wall-clock parts; built once (constructing one is the costly part). */
+/**
+ * Asia/Manila has kept UTC+08:00, with no daylight saving time, since its last
+ * transition (1990-07-28 15:00 UTC, tz database). Instants from then on are
+ * converted with that fixed offset: building an `Intl.DateTimeFormat` with a
+ * time zone loads the zone data, a long task in a phone's browser. Older
+ * instants still go through the time-zone database.
+ */
+const MANILA_FIXED_OFFSET_SINCE = Date.UTC(1990, 6, 28, 15, 0, 0);
+const MANILA_OFFSET_MS = 8 * 3_600_000;
+
+/** Formats an instant as Manila wall-clock parts; built once, only for instants before 1990-07-28. */
 let manilaParts: Intl.DateTimeFormat | undefined;
 
-export function manilaNow(now: Date): ManilaNow {
+function historicalManilaNow(now: Date): ManilaNow {
   manilaParts ??= new Intl.DateTimeFormat("en-US", {
     timeZone: BUSINESS_TIME_ZONE,
     year: "numeric",
@@ -108,6 +118,20 @@ export function manilaNow(now: Date): ManilaNow {
   const minute = Number(part.minute);
   return {
     date: `${part.year ?? ""}-${part.month ?? ""}-${part.day ?? ""}`,
+    hour,
+    minute,
+    minutesOfDay: hour * 60 + minute,
+  };
+}
+
+export function manilaNow(now: Date): ManilaNow {
+  const time = now.getTime();
+  if (!(time >= MANILA_FIXED_OFFSET_SINCE)) return historicalManilaNow(now);
+  const wallClock = new Date(time + MANILA_OFFSET_MS);
+  const hour = wallClock.getUTCHours();
+  const minute = wallClock.getUTCMinutes();
+  return {
+    date: wallClock.toISOString().slice(0, 10),
     hour,
     minute,
     minutesOfDay: hour * 60 + minute,

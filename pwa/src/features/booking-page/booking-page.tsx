@@ -1,8 +1,13 @@
 import { Container, Text, Title } from "@mantine/core";
-import { useDeferredValue } from "react";
+import { lazy, Suspense, useDeferredValue } from "react";
+import { loadDataLibraries } from "../../lib/data-libraries";
 import { usePageTitle } from "../../lib/page-title";
 import classes from "./booking-page.module.css";
-import { BookingFormSlot, BookingVehicleListSlot } from "./booking-page-slots";
+
+// The list and the form load after the page frame, their data libraries first (lib/data-libraries).
+const slots = () => loadDataLibraries().then(() => import("./booking-page-slots"));
+const BookingVehicleListSlot = lazy(() => slots().then((m) => ({ default: m.BookingVehicleListSlot })));
+const BookingFormSlot = lazy(() => slots().then((m) => ({ default: m.BookingFormSlot })));
 
 /** /booking (spec §2): the vehicle list on the left, the booking form on the right on wide screens. */
 export function BookingPage() {
@@ -26,13 +31,25 @@ export function BookingPage() {
           <Title order={2} id="booking-vehicles-heading" className={classes.columnTitle}>
             Choose Your Vehicle
           </Title>
-          {hydrated ? <BookingVehicleListSlot /> : <div className={classes.slotPending} />}
+          {hydrated ? (
+            <Suspense fallback={<div className={classes.slotPending} />}>
+              <BookingVehicleListSlot />
+            </Suspense>
+          ) : (
+            <div className={classes.slotPending} />
+          )}
         </section>
         <section aria-labelledby="booking-form-heading" className={classes.form}>
           <Title order={2} id="booking-form-heading" className={classes.columnTitle}>
             Booking Details
           </Title>
-          {hydrated ? <BookingFormSlot /> : <div className={classes.slotPending} />}
+          {hydrated ? (
+            <Suspense fallback={<div className={classes.slotPending} />}>
+              <BookingFormSlot />
+            </Suspense>
+          ) : (
+            <div className={classes.slotPending} />
+          )}
         </section>
       </div>
     </Container>

@@ -7,23 +7,22 @@ import "@mantine/core/styles/Input.css";
 import "@mantine/core/styles/ScrollArea.css";
 import "@mantine/core/styles/Table.css";
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Checkbox,
-  Loader,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Card, Checkbox, Loader, Stack, Text, Textarea, Title } from "@mantine/core";
 import { IconAlertTriangle, IconWifiOff } from "@tabler/icons-react";
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
 import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from "react";
+import { Controller, useForm, useFormState, useWatch, type UseFormReturn } from "react-hook-form";
+import {
+  type TimeSlot,
   DISTANCE_SERVICES,
   DRIVER_SERVICES,
   distanceRates,
@@ -31,7 +30,6 @@ import {
   driverRates,
   driverServiceOptions,
 } from "@car-rental/shared/constants";
-import { manilaNow } from "@car-rental/shared/dates";
 import {
   GENERIC_FAILURE,
   bookingLabels,
@@ -50,17 +48,16 @@ import {
 import type { Car } from "@car-rental/shared/schemas/car";
 import { datesUnavailableDetailsSchema, priceChangedDetailsSchema } from "@car-rental/shared/schemas/error";
 import { ApiError, NetworkError, api, describeError } from "../../data/api-client";
-import { refreshBookedRanges, refreshCars, useBookedRanges } from "../../data/public-data";
+import { refreshBookedRanges, refreshCars } from "../../data/public-data";
 import { useOnline } from "../../lib/use-online";
 import { DocumentUploadList } from "../uploads/document-uploads";
 import { showToast } from "../uploads/toast";
 import { noDocuments, useDocumentUploads } from "../uploads/use-document-uploads";
-import { AvailabilityCalendar } from "./availability-calendar";
 import { clearBookingDraft, emptyBookingForm, saveBookingDraft, type BookingDraft } from "./booking-draft";
 import classes from "./booking-form.module.css";
 import { PersonalInformationFields } from "./personal-information";
-import { defaultSlot, pickupSlots } from "./pickup-slots";
 import { PricingSummary } from "./pricing-summary";
+import { RentalSchedule } from "./rental-schedule";
 import { DeliveryFees, RentalTerms } from "./rental-terms";
 import { NoCarSelected, SelectedVehicle } from "./selected-vehicle";
 import { ServiceRadios, type ServiceChoice } from "./service-radios";
@@ -127,14 +124,53 @@ const distanceChoices: readonly ServiceChoice[] = DISTANCE_SERVICES.map((service
  * quote, and sent to `POST /api/bookings`. What is typed survives a reload
  * and a lost connection (a draft in IndexedDB).
  */
-export function BookingForm({ car, draft, today, layout, onBooked, onBrowseFleet }: BookingFormProps) {
+export function BookingForm(props: BookingFormProps) {
+  const { today, draft } = props;
   const schema = useMemo(() => createBookingFormSchema({ today }), [today]);
   const form = useForm<BookingFormInput, unknown, BookingFormValues>({
     resolver: zodResolver(schema),
     defaultValues: draft?.values ?? emptyBookingForm,
   });
-  const { control, register, handleSubmit, setValue, formState, reset, setError, clearErrors } = form;
-  const { errors, isSubmitting } = formState;
+  // useForm re-renders this component synchronously right after it mounts (its
+  // "ready" state): the fields live in a memoized child that reads the form
+  // state itself, so that re-render stops here instead of redrawing the form.
+  return <BookingFormFields form={form} {...props} />;
+}
+
+/** The form appears in four steps: cards 1–2, card 3, card 4, then the checkout column. */
+const FORM_STAGES = 4;
+
+/**
+ * How many of `count` stages to render: one more after each commit, in its own
+ * task. Mounting the whole form at once is one long task (Mantine's inputs
+ * also render twice on mount); in stages, the page keeps answering input.
+ */
+function useStagedReveal(count: number): number {
+  const [shown, setShown] = useState(1);
+  useEffect(() => {
+    if (shown >= count) return;
+    const timer = window.setTimeout(() => startTransition(() => setShown((stage) => stage + 1)), 0);
+    return () => window.clearTimeout(timer);
+  }, [shown, count]);
+  return shown;
+}
+
+type BookingFormFieldsProps = BookingFormProps & {
+  form: UseFormReturn<BookingFormInput, unknown, BookingFormValues>;
+};
+
+const BookingFormFields = memo(function BookingFormFields({
+  form,
+  car,
+  draft,
+  today,
+  layout,
+  onBooked,
+  onBrowseFleet,
+}: BookingFormFieldsProps) {
+  const { control, register, handleSubmit, setValue, reset, setError, clearErrors } = form;
+  const { errors, isSubmitting, isSubmitted } = useFormState({ control });
+  const shown = useStagedReveal(FORM_STAGES);
 
   const uploads = useDocumentUploads(draft?.documents ?? noDocuments);
   const online = useOnline();
@@ -146,7 +182,6 @@ export function BookingForm({ car, draft, today, layout, onBooked, onBrowseFleet
   const fullName = values.fullName ?? "";
   const pickupDate = values.pickupDate ?? "";
   const returnDate = values.returnDate ?? "";
-  const pickupTime = values.pickupTime ?? "9:00 AM";
   const driverService = values.driverService ?? "none";
   const distanceService = values.distanceService ?? "none";
   const wantsDelivery = values.wantsDelivery ?? false;
@@ -158,10 +193,8 @@ export function BookingForm({ car, draft, today, layout, onBooked, onBrowseFleet
     if (online) setProblem((current) => (current?.kind === "offline" ? null : current));
   }, [online]);
 
-  // Booked ranges of this car: from the browser's copy, refreshed when the car changes.
-  // Dates kept from another car stay: a conflict shows in the calendar and the time list.
+  // Booked ranges of this car (shown by RentalSchedule): refreshed when the car changes.
   const carId = car?.id ?? null;
-  const ranges = useBookedRanges(carId);
   useEffect(() => {
     if (carId === null) return;
     setProblem(null);
@@ -169,18 +202,12 @@ export function BookingForm({ car, draft, today, layout, onBooked, onBrowseFleet
       console.warn("Could not refresh booked dates", error),
     );
   }, [carId]);
-
-  const now = manilaNow(new Date());
-  const slots = useMemo(
-    () => pickupSlots(pickupDate, returnDate, ranges ?? [], { date: now.date, hour: now.hour }),
-    [pickupDate, returnDate, ranges, now.date, now.hour],
+  /** The pickup times offered for the chosen dates, kept up to date by RentalSchedule. */
+  const freeSlots = useRef<readonly TimeSlot[]>([]);
+  const clearDatesProblem = useCallback(
+    () => setProblem((current) => (current?.kind === "dates" ? null : current)),
+    [],
   );
-  // Keep the chosen time among the offered ones: 9:00 AM when free, else the first free slot.
-  useEffect(() => {
-    if (slots.includes(pickupTime)) return;
-    const fallback = defaultSlot(slots);
-    if (fallback !== null) setValue("pickupTime", fallback);
-  }, [slots, pickupTime, setValue]);
 
   const dailyRate = car && serverRate?.carId === car.id ? serverRate.dailyRate : (car?.dailyRate ?? "0");
   const currentQuote = quote({ dailyRate, pickupDate, returnDate, driverService, distanceService });
@@ -229,7 +256,7 @@ export function BookingForm({ car, draft, today, layout, onBooked, onBrowseFleet
       showToast(bookingToasts.documentsRequired, "error");
       return;
     }
-    if (!slots.includes(formValues.pickupTime)) {
+    if (!freeSlots.current.includes(formValues.pickupTime)) {
       setError("pickupTime", { message: validationMessages.invalidPickupTime });
       return;
     }
@@ -331,130 +358,84 @@ export function BookingForm({ car, draft, today, layout, onBooked, onBrowseFleet
         />
       </FormCard>
 
-      <FormCard step={3} title="Rental Details">
-        <Stack gap="lg">
-          <div>
-            <Text fw={600} mb={4} id="rental-dates-label">
-              Rental Dates
-            </Text>
-            <Text size="sm" c="dimmed" mb="sm">
-              Choose a pickup date, then a return date. Rentals run in 24-hour periods.
-            </Text>
-            {car ? (
-              <div role="group" aria-labelledby="rental-dates-label">
-                <AvailabilityCalendar
-                  ranges={ranges}
-                  today={today}
-                  pickupDate={pickupDate}
-                  returnDate={returnDate}
-                  pickupError={errors.pickupDate?.message}
-                  returnError={errors.returnDate?.message}
-                  onChange={(dates) => {
-                    setValue("pickupDate", dates.pickupDate, { shouldValidate: formState.isSubmitted });
-                    setValue("returnDate", dates.returnDate, { shouldValidate: formState.isSubmitted });
-                    if (problem?.kind === "dates") setProblem(null);
-                  }}
-                />
-              </div>
-            ) : (
-              <Text size="sm" className={classes.chooseCarFirst}>
-                Choose a car first to see the dates it is free.
-              </Text>
-            )}
-          </div>
-
-          <Controller
-            control={control}
-            name="pickupTime"
-            render={({ field }) => (
-              <Select
-                label="Pickup Time"
-                description={
-                  pickupDate && returnDate
-                    ? "Only the times this car is free for your dates are offered."
-                    : "The car is returned at the same time of day."
-                }
-                data={slots}
-                value={field.value ?? null}
-                onChange={(value) => {
-                  if (value !== null) field.onChange(value);
-                  clearErrors("pickupTime");
-                }}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                allowDeselect={false}
-                checkIconPosition="right"
-                // Mounted only while open: a closed, hidden list costs a layout pass when the form first renders.
-                comboboxProps={{ withinPortal: true, keepMounted: false }}
-                error={
-                  errors.pickupTime?.message ??
-                  (slots.length === 0
-                    ? "No pickup time is free for these dates. Please choose other dates."
-                    : undefined)
-                }
-                className={classes.pickupTime}
-              />
-            )}
-          />
-
-          <ServiceRadios
-            control={control}
-            name="driverService"
-            label="Driver Service"
-            description="Every car is available with or without a professional driver."
-            choices={driverChoices}
-          />
-
-          <ServiceRadios
-            control={control}
-            name="distanceService"
-            label="Additional Distance Service"
-            description="For trips beyond Pangasinan or longer than 250 km."
-            choices={distanceChoices}
-          />
-
-          <div>
-            <Controller
+      {shown >= 2 && (
+        <FormCard step={3} title="Rental Details">
+          <Stack gap="lg">
+            <RentalSchedule
               control={control}
-              name="wantsDelivery"
-              render={({ field }) => (
-                <Checkbox
-                  label="Deliver the car to my address"
-                  description="We bring the car to you and pick it up at the end of the rental."
-                  checked={field.value ?? false}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  ref={field.ref}
+              setValue={setValue}
+              clearErrors={clearErrors}
+              carId={carId}
+              today={today}
+              pickupError={errors.pickupDate?.message}
+              returnError={errors.returnDate?.message}
+              pickupTimeError={errors.pickupTime?.message}
+              validateDates={isSubmitted}
+              onDatesChosen={clearDatesProblem}
+              freeSlots={freeSlots}
+            />
+
+            <ServiceRadios
+              control={control}
+              name="driverService"
+              label="Driver Service"
+              description="Every car is available with or without a professional driver."
+              choices={driverChoices}
+            />
+
+            <ServiceRadios
+              control={control}
+              name="distanceService"
+              label="Additional Distance Service"
+              description="For trips beyond Pangasinan or longer than 250 km."
+              choices={distanceChoices}
+            />
+
+            <div>
+              <Controller
+                control={control}
+                name="wantsDelivery"
+                render={({ field }) => (
+                  <Checkbox
+                    label="Deliver the car to my address"
+                    description="We bring the car to you and pick it up at the end of the rental."
+                    checked={field.value ?? false}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                    onBlur={field.onBlur}
+                    name={field.name}
+                    ref={field.ref}
+                  />
+                )}
+              />
+              {wantsDelivery && (
+                <Textarea
+                  label="Delivery Address"
+                  required
+                  withAsterisk={false}
+                  autosize
+                  minRows={2}
+                  mt="sm"
+                  placeholder="House number, street, barangay, town"
+                  autoComplete="street-address"
+                  error={errors.deliveryAddress?.message}
+                  {...register("deliveryAddress")}
                 />
               )}
-            />
-            {wantsDelivery && (
-              <Textarea
-                label="Delivery Address"
-                required
-                withAsterisk={false}
-                autosize
-                minRows={2}
-                mt="sm"
-                placeholder="House number, street, barangay, town"
-                autoComplete="street-address"
-                error={errors.deliveryAddress?.message}
-                {...register("deliveryAddress")}
-              />
-            )}
-            <DeliveryFees />
-          </div>
-        </Stack>
-      </FormCard>
+              <DeliveryFees />
+            </div>
+          </Stack>
+        </FormCard>
+      )}
 
-      <FormCard step={4} title="Required Documents">
-        <Text size="sm" c="dimmed" mb="sm">
-          Upload two valid photo IDs and a proof of billing (JPG, PNG or PDF, up to 5 MB each). They stay
-          private: only our staff can see them.
-        </Text>
-        <DocumentUploadList uploads={uploads} disabled={isSubmitting} />
-      </FormCard>
+      {shown >= 3 && (
+        <FormCard step={4} title="Required Documents">
+          <Text size="sm" c="dimmed" mb="sm">
+            Upload two valid photo IDs and a proof of billing (JPG, PNG or PDF, up to 5 MB each). They stay
+            private: only our staff can see them.
+          </Text>
+          <DocumentUploadList uploads={uploads} disabled={isSubmitting} />
+        </FormCard>
+      )}
     </>
   );
 
@@ -560,7 +541,7 @@ export function BookingForm({ car, draft, today, layout, onBooked, onBrowseFleet
       data-layout={layout}
     >
       <div className={classes.detailsColumn}>{details}</div>
-      <div className={classes.checkoutColumn}>{checkout}</div>
+      <div className={classes.checkoutColumn}>{shown >= 4 && checkout}</div>
     </form>
   );
-}
+});

@@ -1,8 +1,18 @@
 import "@mantine/core/styles/Skeleton.css";
 import { Skeleton } from "@mantine/core";
-import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useState } from "react";
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { manilaToday } from "@car-rental/shared/dates";
 import type { PublicBookingResponse } from "@car-rental/shared/schemas/booking";
+import type { Car } from "@car-rental/shared/schemas/car";
 import { useCars } from "../../data/public-data";
 import { BookingForm } from "./booking-form";
 import { loadBookingDraft, type BookingDraft } from "./booking-draft";
@@ -12,6 +22,24 @@ import { getSelectedCarId, selectCar, useSelectedCarId } from "./car-selection";
 const BookingConfirmation = lazy(() =>
   import("../confirmation/booking-confirmation").then((m) => ({ default: m.BookingConfirmation })),
 );
+
+function sameCar(a: Car, b: Car): boolean {
+  return (Object.keys(a) as (keyof Car)[]).every((key) => a[key] === b[key]);
+}
+
+/**
+ * The same object while the car's details do not change: a refreshed fleet
+ * (new objects, same values) then does not redraw the whole booking form.
+ */
+function useSameCar(car: Car | undefined): Car | undefined {
+  const kept = useRef(car);
+  const current = kept.current;
+  const stable = car && current && sameCar(car, current) ? current : car;
+  useEffect(() => {
+    kept.current = stable;
+  }, [stable]);
+  return stable;
+}
 
 type BookingSectionProps = {
   /** 'wide' puts pricing and submit beside the details on large screens. */
@@ -52,7 +80,11 @@ export function BookingSection({
     };
   }, [today]);
 
-  const car = cars?.find((candidate) => candidate.id === selectedCarId && candidate.available);
+  const car = useSameCar(cars?.find((candidate) => candidate.id === selectedCarId && candidate.available));
+  const onBooked = useCallback((result: PublicBookingResponse) => {
+    setConfirmation(result);
+    selectCar(null);
+  }, []);
 
   const closeConfirmation = () => {
     setConfirmation(null);
@@ -69,10 +101,7 @@ export function BookingSection({
         today={today}
         layout={layout}
         onBrowseFleet={onBrowseFleet}
-        onBooked={(result) => {
-          setConfirmation(result);
-          selectCar(null);
-        }}
+        onBooked={onBooked}
       />
     );
 

@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from "react";
 import { marketingClaims } from "@car-rental/shared/constants";
+import { loadDataLibraries } from "../../lib/data-libraries";
 import { usePageTitle } from "../../lib/page-title";
 import { Hero } from "./hero";
 import classes from "./home.module.css";
@@ -24,13 +25,23 @@ import { useScrollToHash } from "./use-scroll-to-hash";
 
 // Everything below the fold is split out of the first view's bundle. The
 // section frames (anchor ids and headings) stay eager so links always land.
-const FleetSlot = lazy(() => import("./fleet-slot").then((m) => ({ default: m.FleetSlot })));
-const BookingSlot = lazy(() => import("./booking-slot").then((m) => ({ default: m.BookingSlot })));
+const FleetSlot = lazy(() =>
+  loadDataLibraries()
+    .then(() => import("./fleet-slot"))
+    .then((m) => ({ default: m.FleetSlot })),
+);
+const BookingSlot = lazy(() =>
+  loadDataLibraries()
+    .then(() => import("./booking-slot"))
+    .then((m) => ({ default: m.BookingSlot })),
+);
 const WhyChooseUs = lazy(() => import("./why-choose-us").then((m) => ({ default: m.WhyChooseUs })));
 const AboutContent = lazy(() => import("./about").then((m) => ({ default: m.AboutContent })));
 const ContactDetails = lazy(() => import("./contact-details").then((m) => ({ default: m.ContactDetails })));
 const ContactFormSlot = lazy(() =>
-  import("./contact-form-slot").then((m) => ({ default: m.ContactFormSlot })),
+  loadDataLibraries()
+    .then(() => import("./contact-form-slot"))
+    .then((m) => ({ default: m.ContactFormSlot })),
 );
 
 /** How far below the viewport a section starts loading. */

@@ -1,0 +1,149 @@
+import { Select, Text } from "@mantine/core";
+import { memo, useEffect, useMemo, type RefObject } from "react";
+import {
+  Controller,
+  useWatch,
+  type Control,
+  type UseFormClearErrors,
+  type UseFormSetValue,
+} from "react-hook-form";
+import type { TimeSlot } from "@car-rental/shared/constants";
+import { manilaNow } from "@car-rental/shared/dates";
+import type { BookingFormInput, BookingFormValues } from "@car-rental/shared/schemas/booking";
+import { useBookedRanges } from "../../data/public-data";
+import { AvailabilityCalendar } from "./availability-calendar";
+import classes from "./booking-form.module.css";
+import { defaultSlot, pickupSlots } from "./pickup-slots";
+
+type RentalScheduleProps = {
+  control: Control<BookingFormInput, unknown, BookingFormValues>;
+  setValue: UseFormSetValue<BookingFormInput>;
+  clearErrors: UseFormClearErrors<BookingFormInput>;
+  /** The chosen car's id, or null: the calendar then asks for a car first. */
+  carId: string | null;
+  /** Today in Manila. */
+  today: string;
+  /** Validation messages of the dates and the time. */
+  pickupError: string | undefined;
+  returnError: string | undefined;
+  pickupTimeError: string | undefined;
+  /** After a failed submit, changed dates are validated at once. */
+  validateDates: boolean;
+  /** Called when the visitor picks or clears dates. */
+  onDatesChosen: () => void;
+  /** Receives the pickup times offered for the chosen dates (the form checks the time against them on submit). */
+  freeSlots: RefObject<readonly TimeSlot[]>;
+};
+
+/**
+ * Card 3's dates and time: the availability calendar and the Pickup Time list,
+ * with the car's booked ranges. A component of its own, so the booked ranges
+ * arriving from IndexedDB (or a date being picked) redraw only this part of
+ * the form.
+ */
+export const RentalSchedule = memo(function RentalSchedule({
+  control,
+  setValue,
+  clearErrors,
+  carId,
+  today,
+  pickupError,
+  returnError,
+  pickupTimeError,
+  validateDates,
+  onDatesChosen,
+  freeSlots,
+}: RentalScheduleProps) {
+  const [watchedPickupDate, watchedReturnDate, watchedPickupTime] = useWatch({
+    control,
+    name: ["pickupDate", "returnDate", "pickupTime"],
+  });
+  const pickupDate = watchedPickupDate ?? "";
+  const returnDate = watchedReturnDate ?? "";
+  const pickupTime = watchedPickupTime ?? "9:00 AM";
+
+  // Dates kept from another car stay: a conflict shows in the calendar and the time list.
+  const ranges = useBookedRanges(carId);
+  const now = manilaNow(new Date());
+  const slots = useMemo(
+    () => pickupSlots(pickupDate, returnDate, ranges ?? [], { date: now.date, hour: now.hour }),
+    [pickupDate, returnDate, ranges, now.date, now.hour],
+  );
+  useEffect(() => {
+    freeSlots.current = slots;
+  }, [slots, freeSlots]);
+  // Keep the chosen time among the offered ones: 9:00 AM when free, else the first free slot.
+  useEffect(() => {
+    if (slots.includes(pickupTime)) return;
+    const fallback = defaultSlot(slots);
+    if (fallback !== null) setValue("pickupTime", fallback);
+  }, [slots, pickupTime, setValue]);
+
+  return (
+    <>
+      <div>
+        <Text fw={600} mb={4} id="rental-dates-label">
+          Rental Dates
+        </Text>
+        <Text size="sm" c="dimmed" mb="sm">
+          Choose a pickup date, then a return date. Rentals run in 24-hour periods.
+        </Text>
+        {carId !== null ? (
+          <div role="group" aria-labelledby="rental-dates-label">
+            <AvailabilityCalendar
+              ranges={ranges}
+              today={today}
+              pickupDate={pickupDate}
+              returnDate={returnDate}
+              pickupError={pickupError}
+              returnError={returnError}
+              onChange={(dates) => {
+                setValue("pickupDate", dates.pickupDate, { shouldValidate: validateDates });
+                setValue("returnDate", dates.returnDate, { shouldValidate: validateDates });
+                onDatesChosen();
+              }}
+            />
+          </div>
+        ) : (
+          <Text size="sm" className={classes.chooseCarFirst}>
+            Choose a car first to see the dates it is free.
+          </Text>
+        )}
+      </div>
+
+      <Controller
+        control={control}
+        name="pickupTime"
+        render={({ field }) => (
+          <Select
+            label="Pickup Time"
+            description={
+              pickupDate && returnDate
+                ? "Only the times this car is free for your dates are offered."
+                : "The car is returned at the same time of day."
+            }
+            data={slots}
+            value={field.value ?? null}
+            onChange={(value) => {
+              if (value !== null) field.onChange(value);
+              clearErrors("pickupTime");
+            }}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            allowDeselect={false}
+            checkIconPosition="right"
+            // Mounted only while open: a closed, hidden list costs a layout pass when the form first renders.
+            comboboxProps={{ withinPortal: true, keepMounted: false }}
+            error={
+              pickupTimeError ??
+              (slots.length === 0
+                ? "No pickup time is free for these dates. Please choose other dates."
+                : undefined)
+            }
+            className={classes.pickupTime}
+          />
+        )}
+      />
+    </>
+  );
+});

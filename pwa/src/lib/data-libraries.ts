@@ -1,0 +1,36 @@
+/**
+ * The public pages' data features (the fleet, the booking form, the contact
+ * form) sit on zod, the shared schemas, Dexie and react-hook-form. Loaded with a feature, they
+ * would all be evaluated in one long task; loaded here first, one by one with
+ * a task boundary between them, the browser can paint and answer input in
+ * between.
+ */
+let loading: Promise<void> | undefined;
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Resolves once zod, the shared schemas and route table, Dexie and react-hook-form are evaluated, in tasks of their own. */
+export function loadDataLibraries(): Promise<void> {
+  loading ??= (async () => {
+    try {
+      // Building zod schemas is the costly part: a few modules at a time.
+      await import("zod");
+      await nextTask();
+      await import("@car-rental/shared/schemas/car");
+      await nextTask();
+      await import("@car-rental/shared/schemas/booking");
+      await nextTask();
+      await import("@car-rental/shared/api");
+      await nextTask();
+      await import("dexie");
+      await nextTask();
+      await import("react-hook-form");
+      await nextTask();
+    } catch {
+      // The feature's own import reports the failure (and React.lazy retries it).
+    }
+  })();
+  return loading;
+}
