@@ -1,3 +1,4 @@
+import "./lib/zod-without-eval";
 import "./styles/mantine";
 import "./styles/global.css";
 import { RouterProvider } from "@tanstack/react-router";

@@ -1,3 +1,4 @@
+import "./lib/zod-without-eval";
 import { ExpirationPlugin } from "workbox-expiration";
 import {
   cleanupOutdatedCaches,
