@@ -1,4 +1,5 @@
 import { execFileSync, execSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { routes } from "@car-rental/shared/api";
@@ -6,7 +7,7 @@ import { addDays, manilaToday } from "@car-rental/shared/dates";
 import { BENCH_ADMIN_PASSWORD, adminCookie } from "./lib/admin";
 import { bookingBody } from "./lib/bookings";
 import { createBenchDatabase } from "./lib/databases";
-import { childEnv } from "./lib/env";
+import { benchSettings, childEnv } from "./lib/env";
 import { repoRoot, startProcess } from "./lib/server";
 
 export type LighthouseScores = { performance: number; accessibility: number; bestPractices: number };
@@ -291,10 +292,19 @@ export async function outboxDrain(browser: Browser, url: string, entries = 500):
     if (queued !== entries) throw new Error(`the outbox holds ${queued} entries, not ${entries}`);
     console.info(`${queued} changes queued offline in ${Math.round(performance.now() - queueStarted)} ms`);
 
+    const profiler = benchSettings.drainProfile ? await context.newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send("Profiler.enable");
+      await profiler.send("Profiler.start");
+    }
     const started = performance.now();
     await context.setOffline(false);
     while ((await outboxSize(page)) > 0) await page.waitForTimeout(50);
     const ms = performance.now() - started;
+    if (profiler && benchSettings.drainProfile) {
+      const { profile } = await profiler.send("Profiler.stop");
+      writeFileSync(benchSettings.drainProfile, JSON.stringify(profile));
+    }
 
     const paymentsQueued = plan.filter((change) => change.kind === "payment").length;
     const { paymentsOnServer, verified } = await checkServer(url, cookie, plan);
@@ -332,7 +342,7 @@ export async function benchPwa(port: number, options: { onlyDrain: boolean }): P
       console.info(`${path}: ${JSON.stringify(pages.at(-1))}`);
     }
     const offlineRepeatVisitMs = options.onlyDrain ? null : await offlineRepeatVisit(browser, server.url);
-    const drain = await outboxDrain(browser, server.url);
+    const drain = await outboxDrain(browser, server.url, benchSettings.drainEntries);
     console.info(`outbox drain: ${JSON.stringify(drain)}`);
     return { pages, offlineRepeatVisitMs, outboxDrain: drain };
   } finally {

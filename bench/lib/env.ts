@@ -12,6 +12,10 @@ export const benchSettings = {
   skipApi: process.env.BENCH_SKIP_API === "1",
   /** Measures only the outbox drain (no API part, no page weights or Lighthouse): to iterate on it. */
   onlyDrain: process.env.BENCH_ONLY_DRAIN === "1",
+  /** How many changes the outbox drain queues (fewer to iterate faster; the report's figure is for 500). */
+  drainEntries: Number(process.env.BENCH_DRAIN_ENTRIES ?? 500),
+  /** Where to write a CPU profile of the admin page during the drain (.cpuprofile, for DevTools); none when unset. */
+  drainProfile: process.env.BENCH_DRAIN_PROFILE,
   /** Comma-separated engines to measure (default: PostgreSQL when reachable, and PGlite). */
   engines: process.env.BENCH_ENGINES?.split(",").map((e) => e.trim()),
   /** First of the two ports the bench's servers listen on. */

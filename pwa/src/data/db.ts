@@ -13,6 +13,7 @@ import type { CustomerRecord } from "@car-rental/shared/schemas/customer";
 import type { Payment } from "@car-rental/shared/schemas/payment";
 import type { SyncEntity } from "@car-rental/shared/schemas/sync";
 import type { z } from "zod";
+import { outboxRowKeys } from "./outbox";
 
 export const DATABASE_NAME = "car-rental";
 
@@ -67,6 +68,14 @@ export type OutboxEntry = {
   label: string;
 };
 
+/**
+ * An outbox entry as stored: with `rowKeys`, the `entity:id` of every row the
+ * change is about (`outboxRowKeys()` of its entity, id and related rows), for
+ * the multi-entry index that finds the entries about a row without reading
+ * the whole outbox.
+ */
+export type StoredOutboxEntry = OutboxEntry & { rowKeys: string[] };
+
 export type SyncStateRow = {
   key: "admin";
   /** Opaque cursor of `GET /api/admin/sync`; null before the first sync. */
@@ -100,7 +109,7 @@ export class CarRentalDb extends Dexie {
   customers!: EntityTable<LocalCustomer, "id">;
   blockedNames!: EntityTable<LocalBlockedName, "id">;
   payments!: EntityTable<LocalPayment, "id">;
-  outbox!: EntityTable<OutboxEntry, "id">;
+  outbox!: EntityTable<StoredOutboxEntry, "id">;
   syncState!: EntityTable<SyncStateRow, "key">;
   drafts!: EntityTable<DraftRow, "key">;
 
@@ -119,6 +128,17 @@ export class CarRentalDb extends Dexie {
       syncState: "key",
       drafts: "key",
     });
+    // The outbox's rows by `entity:id`, so a delivery looks up only the entries about its rows.
+    this.version(2)
+      .stores({ outbox: "id, &seq, state, [entity+entityId], *rowKeys" })
+      .upgrade(async (tx) => {
+        await tx
+          .table<StoredOutboxEntry, string>("outbox")
+          .toCollection()
+          .modify((entry) => {
+            entry.rowKeys = outboxRowKeys(entry);
+          });
+      });
   }
 
   /** An admin mirror table by sync entity name, for reads and deletes (writes go through the typed tables). */

@@ -209,6 +209,82 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     expect(local?._pending).toBeUndefined();
   });
 
+  it("delivers interleaved changes of two bookings in the order made, then pulls the admin mirror once", async () => {
+    const first = await createBooking("5000.00", "2027-01-10", "2027-01-12");
+    const second = await createBooking("5000.00", "2027-01-20", "2027-01-22");
+    await syncAdmin({ db, api: client });
+    network.offline = true;
+    const queued: OutboxEntry[] = [];
+    for (let i = 0; i < 12; i++) {
+      const bookingId = i % 4 < 2 ? first : second;
+      if (i % 2 === 0) {
+        queued.push(await addToOutbox(db, paymentEntry(bookingId, "1.00", `temp-payment-${i}`)));
+      } else {
+        const status = i % 4 === 1 ? "confirmed" : "pending";
+        queued.push(
+          await addToOutbox(db, {
+            method: "PATCH",
+            path: buildPath(routes.updateBookingStatus.path, { id: bookingId }),
+            body: { status },
+            entity: "bookings",
+            entityId: bookingId,
+            label: `Booking ${bookingId.slice(0, 6)} → ${status}`,
+          }),
+        );
+      }
+    }
+    network.offline = false;
+    network.sent.length = 0;
+    const result = await engine.drain();
+    expect(result.delivered).toBe(12);
+    expect(await db.outbox.count()).toBe(0);
+    const patches = network.sent.filter((request) => request.method === "PATCH");
+    expect(patches.map((request) => request.key)).toEqual(queued.map((entry) => entry.id));
+    // One pull of the mirror for the whole drain, after the last delivery.
+    const pulls = network.sent.flatMap((request, index) =>
+      request.path === routes.adminSync.path ? [index] : [],
+    );
+    expect(pulls).toHaveLength(1);
+    expect(pulls[0]).toBeGreaterThan(network.sent.findLastIndex((request) => request.method === "PATCH"));
+    const rows = await server.db.knex("bookings").whereIn("id", [first, second]).select("id", "amount_paid");
+    for (const row of rows) expect(Number(row.amount_paid)).toBe(3);
+    expect((await db.bookings.get(first))?.amountPaid).toBe("3.00");
+  });
+
+  it("sends a change that names a row created offline only after the creation, with the server's id", async () => {
+    network.offline = true;
+    const created = await addToOutbox(db, {
+      method: "POST",
+      path: routes.blockName.path,
+      body: { fullName: "Lola Basyang", reason: "Unpaid rental", blockedBy: "admin" },
+      entity: "blockedNames",
+      entityId: "temp-blocked-9",
+      label: "Block Lola Basyang",
+    });
+    const removed = await addToOutbox(db, {
+      method: "DELETE",
+      path: buildPath(routes.unblockName.path, { id: "temp-blocked-9" }),
+      entity: "blockedNames",
+      entityId: "temp-blocked-9",
+      label: "Unblock Lola Basyang",
+    });
+    const message = await addToOutbox(db, contactEntry(95));
+    network.offline = false;
+    network.sent.length = 0;
+    const result = await engine.drain();
+    expect(result.delivered).toBe(3);
+    expect(network.sent.filter((request) => request.method !== "GET").map((request) => request.key)).toEqual([
+      created.id,
+      removed.id,
+      message.id,
+    ]);
+    const deletion = network.sent.find((request) => request.key === removed.id);
+    expect(deletion?.path).not.toContain("temp-blocked-9");
+    const rows = await server.db.knex("blocked_names").where({ full_name: "Lola Basyang" }).select("deleted_at");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.deleted_at).not.toBeNull();
+  });
+
   it("does not apply a change twice when its answer was lost", async () => {
     const bookingId = await createBooking("8000.00", "2026-12-15", "2026-12-17");
     const events: OutboxEvent[] = [];

@@ -5,6 +5,14 @@
  * runners at once). Each entry goes with its id as `Idempotency-Key`, so a
  * replay after a lost answer is not applied twice by the server.
  *
+ * Requests go one at a time, in order. To keep the line moving, the entry
+ * after the one on its way is claimed meanwhile, and a delivered entry's
+ * answer is stored while the next request is out (in order, before anything
+ * else happens to the outbox); the admin mirror is pulled once per round,
+ * after the last delivery. A long outbox is never read whole per delivery:
+ * the next entry comes along the `seq` index, the entries about a row along
+ * the `rowKeys` index.
+ *
  * Outcomes: 2xx removes the entry and stores the server's row in place of the
  * optimistic one; no answer, 5xx, 408, 429 or 409 IDEMPOTENCY_IN_PROGRESS keep
  * it for a later attempt with backoff and end the round (later entries wait);
@@ -14,17 +22,19 @@
  * No DOM or React imports: the service worker runs this too.
  */
 import { ApiError, api as appApi, describeError, type ApiClient } from "./api-client";
-import { markAdminNeedsAuth, readAdminSyncState, rowsWithWaitingChanges, syncAdmin } from "./admin-sync";
-import { db as appDb, type CarRentalDb, type OutboxEntry } from "./db";
+import { markAdminNeedsAuth, readAdminSyncState, syncAdmin } from "./admin-sync";
+import { db as appDb, type CarRentalDb, type OutboxEntry, type StoredOutboxEntry } from "./db";
 import { emitOutboxEvent } from "./outbox-events";
 import {
   addToOutbox,
   backoffDelay,
-  CLAIM_LEASE_MS,
   needsSession,
+  mentionsId,
   newId,
-  nextStep,
+  outboxRowKeys,
+  readNextStep,
   type EnqueueInput,
+  type NextStep,
 } from "./outbox";
 import { applyServerAnswer, remapTemporaryId } from "./server-answer";
 
@@ -214,67 +224,135 @@ export class OutboxEngine {
       await this.db.outbox.where("state").equals("sending").modify({ state: "pending", claimedAt: null });
     }
     let deliveredAdmin = false;
-    for (;;) {
-      const entries = await this.db.outbox.toArray();
-      const step = nextStep(entries, this.now(), { ignoreBackoff });
-      if (step.kind === "wait" || step.kind === "busy") {
-        result.deferred = entries.filter((entry) => entry.state === "pending").length;
-        break;
+    // Storing a delivered entry's answer runs while the next entry is on its way; in order, one at a time.
+    let storing: Promise<void> = Promise.resolve();
+    let storingFailed = false;
+    const settling = new Set<string>();
+    let sentId: string | null = null;
+    let step = await this.claimNext(ignoreBackoff);
+    try {
+      for (;;) {
+        if (step.kind === "wait" || step.kind === "busy") {
+          result.deferred = await this.db.outbox.where("state").equals("pending").count();
+          break;
+        }
+        if (step.kind === "idle" || storingFailed) break;
+        const entry = step.entry;
+        sentId = entry.id;
+        // While this entry is on its way, the one after it is claimed, to go the moment this one is answered.
+        const [outcome, ahead] = await Promise.all([
+          this.send(entry),
+          // Only an optimisation: on any trouble the next entry is claimed the usual way.
+          this.claimAhead(entry, settling).catch(() => null),
+        ]);
+        if (outcome.kind === "delivered") {
+          result.delivered += 1;
+          if (entry.entity !== "contact") deliveredAdmin = true;
+          settling.add(entry.id);
+          storing = storing.then(async () => {
+            await this.completeDelivered(entry, outcome.answer);
+            settling.delete(entry.id);
+          });
+          storing.catch(() => {
+            storingFailed = true;
+          });
+          if (ahead) {
+            step = { kind: "send", entry: ahead };
+            continue;
+          }
+          // Nothing could go ahead (the line ends, or the next entry names this one's temporary id).
+          await storing;
+          step = await this.claimNext(false);
+          continue;
+        }
+        // Anything but a delivery: the entry claimed ahead waits, what was delivered before is stored first.
+        if (ahead) await this.release(ahead);
+        await storing;
+        if (outcome.kind === "refused") {
+          await this.db.outbox.update(entry.id, {
+            state: "failed",
+            claimedAt: null,
+            lastError: outcome.message,
+            lastStatus: outcome.status,
+          });
+          result.failed += 1;
+          emitOutboxEvent({ ...eventBase(entry), type: "failed", error: outcome.message });
+          step = await this.claimNext(false);
+        } else if (outcome.kind === "unauthorized") {
+          await this.pauseForSignIn(entry);
+          result.needsAuth = true;
+          step = await this.claimNext(false);
+        } else {
+          const attempts = entry.attempts + 1;
+          await this.db.outbox.update(entry.id, {
+            state: "pending",
+            claimedAt: null,
+            attempts,
+            lastError: outcome.message,
+            lastStatus: outcome.status,
+            nextAttemptAt: this.now() + backoffDelay(attempts, this.random),
+          });
+          result.deferred = await this.db.outbox.where("state").equals("pending").count();
+          break;
+        }
       }
-      if (step.kind === "idle") break;
-      const entry = await this.claim(step.entry.id);
-      if (!entry) break; // Taken by another runner meanwhile; it keeps the order.
-      const outcome = await this.send(entry);
-      if (outcome.kind === "delivered") {
-        await this.completeDelivered(entry, outcome.answer);
-        result.delivered += 1;
-        if (entry.entity !== "contact") deliveredAdmin = true;
-      } else if (outcome.kind === "refused") {
-        await this.db.outbox.update(entry.id, {
-          state: "failed",
-          claimedAt: null,
-          lastError: outcome.message,
-          lastStatus: outcome.status,
-        });
-        result.failed += 1;
-        emitOutboxEvent({ ...eventBase(entry), type: "failed", error: outcome.message });
-      } else if (outcome.kind === "unauthorized") {
-        await this.pauseForSignIn(entry);
-        result.needsAuth = true;
-      } else {
-        const attempts = entry.attempts + 1;
-        await this.db.outbox.update(entry.id, {
-          state: "pending",
-          claimedAt: null,
-          attempts,
-          lastError: outcome.message,
-          lastStatus: outcome.status,
-          nextAttemptAt: this.now() + backoffDelay(attempts, this.random),
-        });
-        result.deferred = await this.db.outbox.where("state").equals("pending").count();
-        break;
-      }
-      // An explicit retry skips the backoff of the entry it is about, not of later ones.
-      ignoreBackoff = false;
+    } finally {
+      // A claim taken ahead but not sent goes back in line; a failed store surfaces here.
+      if (step.kind === "send" && step.entry.id !== sentId) await this.release(step.entry);
+      await storing;
     }
+    // One pull of the admin mirror per round, after the last delivery, not one per entry.
     if (deliveredAdmin && this.syncAfterDelivery) {
       await this.refreshMirror();
     }
     return result;
   }
 
-  /** Compare-and-set: pending (or an abandoned claim) → sending. */
-  private async claim(id: string): Promise<OutboxEntry | null> {
+  /**
+   * Finds the entry next in line and claims it (pending, or an abandoned
+   * claim → sending) in one transaction, so two runners never claim the same
+   * entry. Reads the outbox along `seq` only as far as the entry that decides.
+   */
+  private claimNext(ignoreBackoff: boolean): Promise<NextStep> {
     return this.db.transaction("rw", this.db.outbox, async () => {
-      const entry = await this.db.outbox.get(id);
-      if (!entry) return null;
       const now = this.now();
-      const abandoned =
-        entry.state === "sending" && (entry.claimedAt === null || now - entry.claimedAt >= CLAIM_LEASE_MS);
-      if (entry.state !== "pending" && !abandoned) return null;
-      const claimed: OutboxEntry = { ...entry, state: "sending", claimedAt: now };
-      await this.db.outbox.put(claimed);
+      const step = await readNextStep(this.db, now, { ignoreBackoff });
+      if (step.kind !== "send") return step;
+      const claimed: OutboxEntry = { ...step.entry, state: "sending", claimedAt: now };
+      await this.db.outbox.update(claimed.id, { state: "sending", claimedAt: now });
+      return { kind: "send", entry: claimed };
+    });
+  }
+
+  /**
+   * Claims the entry that comes after `current` (on its way) if it may go
+   * once `current` is delivered: next in line with `current` and the
+   * deliveries still being stored counted as gone, and naming none of them
+   * (it would need their temporary id replaced first). Requests still go
+   * one at a time, in order: this only saves the wait for the claim.
+   */
+  private claimAhead(current: OutboxEntry, settling: ReadonlySet<string>): Promise<OutboxEntry | null> {
+    return this.db.transaction("rw", this.db.outbox, async () => {
+      const now = this.now();
+      const skip = new Set([...settling, current.id]);
+      const step = await readNextStep(this.db, now, { skip });
+      if (step.kind !== "send") return null;
+      const before = await this.db.outbox.bulkGet([...skip]);
+      const named = before.some((entry) => entry !== undefined && mentionsId(step.entry, entry.entityId));
+      if (named || mentionsId(step.entry, current.entityId)) return null;
+      const claimed: OutboxEntry = { ...step.entry, state: "sending", claimedAt: now };
+      await this.db.outbox.update(claimed.id, { state: "sending", claimedAt: now });
       return claimed;
+    });
+  }
+
+  /** Gives back a claim that was not used (the entry was not sent). */
+  private async release(entry: OutboxEntry): Promise<void> {
+    await this.db.transaction("rw", this.db.outbox, async () => {
+      const stored = await this.db.outbox.get(entry.id);
+      if (stored?.state === "sending" && stored.claimedAt === entry.claimedAt) {
+        await this.db.outbox.update(entry.id, { state: "pending", claimedAt: null });
+      }
     });
   }
 
@@ -292,11 +370,18 @@ export class OutboxEngine {
   }
 
   private async completeDelivered(entry: OutboxEntry, answer: unknown): Promise<void> {
-    await this.db.transaction("rw", this.db.tables, async () => {
+    // Only the tables it writes: a wider scope would also hold up reads of the public tables.
+    await this.db.transaction("rw", [this.db.outbox, ...this.db.mirrorTables()], async () => {
       await this.db.outbox.delete(entry.id);
-      const waiting = await rowsWithWaitingChanges(this.db);
+      // Which of this entry's rows a later entry still changes (their optimistic version stays).
+      const waiting = new Set<string>();
+      for (const key of outboxRowKeys(entry)) {
+        if ((await this.db.outbox.where("rowKeys").equals(key).count()) > 0) waiting.add(key);
+      }
       const serverId = await applyServerAnswer(this.db, entry, answer, waiting);
-      if (serverId !== null) await remapTemporaryId(this.db, entry.entityId, serverId);
+      if (serverId !== null && entry.entity !== "contact") {
+        await remapTemporaryId(this.db, entry.entity, entry.entityId, serverId);
+      }
     });
     emitOutboxEvent({ ...eventBase(entry), type: "delivered", answer });
   }
@@ -330,8 +415,7 @@ export class OutboxEngine {
     if (!this.started) return;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    const entries = await this.db.outbox.toArray();
-    const step = nextStep(entries, this.now());
+    const step = await readNextStep(this.db, this.now());
     if (step.kind !== "wait") return;
     const delay = Math.max(0, step.at - this.now());
     if (delay >= this.intervalMs) return; // The periodic drain comes first.
@@ -378,7 +462,7 @@ export class OutboxEngine {
       const entry = await this.db.outbox.get(id);
       if (!entry || entry.state === "sending") return null;
       if (apply) await apply(this.db);
-      const next: OutboxEntry = {
+      const next: StoredOutboxEntry = {
         ...entry,
         id: newId(),
         body,

@@ -1,6 +1,9 @@
+// @vitest-environment node
+import "fake-indexeddb/auto";
+import Dexie from "dexie";
 import { describe, expect, it } from "vitest";
-import type { OutboxEntry } from "./db";
-import { backoffDelay, countOutbox, isHeldBack, nextStep } from "./outbox";
+import { CarRentalDb, type OutboxEntry } from "./db";
+import { backoffDelay, countOutbox, isHeldBack, nextStep, outboxRowKeys, readNextStep } from "./outbox";
 
 let seq = 0;
 function entry(overrides: Partial<OutboxEntry>): OutboxEntry {
@@ -70,6 +73,59 @@ describe("nextStep", () => {
     const claimed = entry({ state: "sending", claimedAt: 1000 });
     expect(nextStep([claimed, entry({})], 2000)).toEqual({ kind: "busy" });
     expect(nextStep([claimed], 1000 + 3 * 60_000)).toEqual({ kind: "send", entry: claimed });
+  });
+});
+
+describe("readNextStep", () => {
+  it("decides as nextStep does, reading the outbox along seq", async () => {
+    const cases: OutboxEntry[][] = [
+      [],
+      [entry({}), entry({ entityId: "car-2" })],
+      [entry({ nextAttemptAt: 5000 }), entry({ entityId: "car-2" })],
+      [entry({ state: "failed" }), entry({}), entry({ entityId: "car-2" })],
+      [entry({ state: "needs_auth" }), entry({ entityId: "car-2" })],
+      [
+        entry({ state: "needs_auth" }),
+        entry({ entityId: "car-2" }),
+        entry({ entity: "contact", entityId: "c", path: "/api/contact", method: "POST" }),
+      ],
+      [entry({ state: "sending", claimedAt: 1000 }), entry({ entityId: "car-2" })],
+      [entry({ state: "sending", claimedAt: 1000 - 3 * 60_000 }), entry({ entityId: "car-2" })],
+    ];
+    const db = new CarRentalDb("read-next-step");
+    try {
+      for (const made of cases) {
+        const entries = made.map((item) => ({ ...item, rowKeys: outboxRowKeys(item) }));
+        await db.outbox.clear();
+        // Stored out of order: the index, not the insertion order, gives the line.
+        await db.outbox.bulkAdd([...entries].reverse());
+        expect(await readNextStep(db, 2000)).toEqual(nextStep(entries, 2000));
+        expect(await readNextStep(db, 2000, { ignoreBackoff: true })).toEqual(
+          nextStep(entries, 2000, { ignoreBackoff: true }),
+        );
+      }
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe("the outbox's row index", () => {
+  it("is filled for entries stored before it existed", async () => {
+    const old = new Dexie("outbox-before-row-index");
+    old.version(1).stores({ outbox: "id, &seq, state, [entity+entityId]" });
+    await old.table("outbox").add(
+      entry({ entity: "payments", entityId: "p-1", related: [{ entity: "bookings", id: "b-1" }] }),
+    );
+    old.close();
+    const db = new CarRentalDb("outbox-before-row-index");
+    try {
+      const found = await db.outbox.where("rowKeys").equals("bookings:b-1").toArray();
+      expect(found.map((item) => item.entityId)).toEqual(["p-1"]);
+      expect(found[0]?.rowKeys).toEqual(["payments:p-1", "bookings:b-1"]);
+    } finally {
+      db.close();
+    }
   });
 });
 

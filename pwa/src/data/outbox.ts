@@ -14,7 +14,7 @@
  *
  * No DOM or React imports: the service worker drains the same outbox.
  */
-import type { CarRentalDb, OutboxEntity, OutboxEntry } from "./db";
+import type { CarRentalDb, OutboxEntity, OutboxEntry, StoredOutboxEntry } from "./db";
 import type { SyncEntity } from "@car-rental/shared/schemas/sync";
 
 export type { OutboxEntry, OutboxEntity, OutboxState } from "./db";
@@ -58,11 +58,14 @@ export function needsSession(entry: Pick<OutboxEntry, "path">): boolean {
   return entry.path.startsWith("/api/admin/");
 }
 
-function recordKeys(entry: OutboxEntry): string[] {
+/** `entity:id` of every row an outbox entry is about (see `OutboxEntry.rowKeys`). */
+export function outboxRowKeys(entry: Pick<OutboxEntry, "entity" | "entityId" | "related">): string[] {
   const keys = entry.entity === "contact" ? [] : [`${entry.entity}:${entry.entityId}`];
   for (const link of entry.related) keys.push(`${link.entity}:${link.id}`);
   return keys;
 }
+
+const recordKeys = (entry: OutboxEntry): string[] => outboxRowKeys(entry);
 
 /**
  * Appends an entry and applies its optimistic change in one transaction.
@@ -77,7 +80,7 @@ export async function addToOutbox(
     if (input.apply) await input.apply(db);
     const last = await db.outbox.orderBy("seq").last();
     const paused = needsSession(input) && (await db.outbox.where("state").equals("needs_auth").count()) > 0;
-    const entry: OutboxEntry = {
+    const entry: StoredOutboxEntry = {
       id: input.id ?? newId(),
       seq: (last?.seq ?? 0) + 1,
       method: input.method,
@@ -93,6 +96,7 @@ export async function addToOutbox(
       entity: input.entity,
       entityId: input.entityId,
       related: input.related ?? [],
+      rowKeys: outboxRowKeys({ entity: input.entity, entityId: input.entityId, related: input.related ?? [] }),
       label: input.label,
     };
     await db.outbox.add(entry);
@@ -109,35 +113,89 @@ export type NextStep =
   | { kind: "idle" };
 
 /**
- * Decides what to do next with the outbox (entries in any order), applying
- * the order rule above. A claim older than `leaseMs` counts as abandoned.
+ * The order rule above as a scan: fed the entries one at a time in `seq`
+ * order, it answers the step as soon as an entry decides it (null until
+ * then), so a runner can stop reading the outbox at the first entry that can
+ * go instead of reading all of it. A claim older than `leaseMs` counts as
+ * abandoned.
  */
-export function nextStep(
-  entries: readonly OutboxEntry[],
+export function createStepScan(
   now: number,
   options: { ignoreBackoff?: boolean; leaseMs?: number } = {},
-): NextStep {
+): (entry: OutboxEntry) => NextStep | null {
   const leaseMs = options.leaseMs ?? CLAIM_LEASE_MS;
   const refused = new Set<string>();
   let authPaused = false;
-  for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
+  return (entry) => {
     if (entry.state === "failed") {
       for (const key of recordKeys(entry)) refused.add(key);
-      continue;
+      return null;
     }
     if (entry.state === "needs_auth") {
       authPaused = true;
-      continue;
+      return null;
     }
-    if (needsSession(entry) && authPaused) continue;
-    if (recordKeys(entry).some((key) => refused.has(key))) continue;
+    if (needsSession(entry) && authPaused) return null;
+    if (recordKeys(entry).some((key) => refused.has(key))) return null;
     if (entry.state === "sending" && entry.claimedAt !== null && now - entry.claimedAt < leaseMs) {
       return { kind: "busy" };
     }
     if (!options.ignoreBackoff && entry.nextAttemptAt > now) return { kind: "wait", at: entry.nextAttemptAt };
     return { kind: "send", entry };
+  };
+}
+
+/** Decides what to do next with the outbox (entries in any order), applying the order rule above. */
+export function nextStep(
+  entries: readonly OutboxEntry[],
+  now: number,
+  options: { ignoreBackoff?: boolean; leaseMs?: number } = {},
+): NextStep {
+  const scan = createStepScan(now, options);
+  for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
+    const step = scan(entry);
+    if (step) return step;
   }
   return { kind: "idle" };
+}
+
+/**
+ * `nextStep` read from the database along the `seq` index: only the entries
+ * up to the one that decides are read (usually just the first). Call inside
+ * a transaction on `db.outbox` to act on the answer atomically.
+ */
+export async function readNextStep(
+  db: CarRentalDb,
+  now: number,
+  options: {
+    ignoreBackoff?: boolean;
+    leaseMs?: number;
+    /** Entries to treat as gone (delivered, their removal not yet committed). */
+    skip?: ReadonlySet<string>;
+  } = {},
+): Promise<NextStep> {
+  const skip = options.skip ?? new Set<string>();
+  const scan = createStepScan(now, options);
+  const prefix = await db.outbox
+    .orderBy("seq")
+    .until((entry) => !skip.has(entry.id) && scan(entry) !== null, true)
+    .toArray();
+  // The scan kept state while Dexie walked the cursor: decide again, purely, on what was read.
+  return nextStep(
+    prefix.filter((entry) => !skip.has(entry.id)),
+    now,
+    options,
+  );
+}
+
+/** Whether an entry names the row `id` anywhere (its own id, a related row, its path or body). */
+export function mentionsId(entry: OutboxEntry, id: string): boolean {
+  return (
+    entry.entityId === id ||
+    entry.related.some((link) => link.id === id) ||
+    entry.path.includes(id) ||
+    JSON.stringify(entry.body ?? null).includes(id)
+  );
 }
 
 /** Whether a refused entry earlier in line holds `entry` back (for the panel). */

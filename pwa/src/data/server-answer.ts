@@ -10,7 +10,9 @@ import { adminCarSchema } from "@car-rental/shared/schemas/car";
 import { customerRecordSchema } from "@car-rental/shared/schemas/customer";
 import { paymentResponseSchema } from "@car-rental/shared/schemas/payment";
 import type { EntityTable } from "dexie";
+import type { SyncEntity } from "@car-rental/shared/schemas/sync";
 import type { CarRentalDb, MirrorTableView, OutboxEntry } from "./db";
+import { outboxRowKeys } from "./outbox";
 
 /**
  * Stores the server's version of the row an entry changed and returns its
@@ -98,21 +100,27 @@ function replaceId(value: unknown, from: string, to: string): unknown {
 /**
  * After a creation made with a temporary id was accepted, the entries queued
  * behind it still name that id (e.g. an edit of a car added offline): point
- * their path, body and bookkeeping at the server's id instead.
+ * their path, body and bookkeeping at the server's id instead. Entries name
+ * the rows they depend on in `entityId` or `related` (the order rule relies
+ * on that too), so the `rowKeys` index finds them without reading the outbox.
  */
-export async function remapTemporaryId(db: CarRentalDb, from: string, to: string): Promise<void> {
+export async function remapTemporaryId(
+  db: CarRentalDb,
+  entity: SyncEntity,
+  from: string,
+  to: string,
+): Promise<void> {
   if (from === to) return;
-  const entries = await db.outbox.toArray();
+  const entries = await db.outbox.where("rowKeys").equals(`${entity}:${from}`).toArray();
   for (const entry of entries) {
-    const pathMentions = entry.path.includes(from);
-    const bodyText = JSON.stringify(entry.body ?? null);
-    const relatedMentions = entry.related.some((link) => link.id === from);
-    if (!pathMentions && !bodyText.includes(from) && entry.entityId !== from && !relatedMentions) continue;
+    const related = entry.related.map((link) => (link.id === from ? { ...link, id: to } : link));
+    const entityId = entry.entityId === from ? to : entry.entityId;
     await db.outbox.update(entry.id, {
       path: entry.path.split(from).join(to),
       body: replaceId(entry.body, from, to),
-      entityId: entry.entityId === from ? to : entry.entityId,
-      related: entry.related.map((link) => (link.id === from ? { ...link, id: to } : link)),
+      entityId,
+      related,
+      rowKeys: outboxRowKeys({ entity: entry.entity, entityId, related }),
     });
   }
 }

@@ -61,12 +61,14 @@ function useAdminSync(): void {
   }, []);
 }
 
-/** The dashboard (spec §2): five tabs, the sync status, and logout. */
-export function AdminDashboard() {
-  const [tab, setTab] = useState<TabValue>(readTab);
+/**
+ * Logout, with a warning when changes have not reached the server yet. Its
+ * own component: the outbox count changes with every delivery, and only
+ * this button needs it (not the whole dashboard).
+ */
+function LogoutButton() {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const counts = useOutboxCounts();
-  useAdminSync();
 
   const logout = () => {
     if (counts.total > 0) setConfirmingLogout(true);
@@ -74,18 +76,45 @@ export function AdminDashboard() {
   };
 
   return (
+    <>
+      <Button
+        variant="default"
+        size="md"
+        mih={44}
+        leftSection={<IconLogout size={18} aria-hidden />}
+        onClick={logout}
+      >
+        Logout
+      </Button>
+      <ConfirmDialog
+        opened={confirmingLogout}
+        title="Log out with unsent changes?"
+        confirmLabel="Log Out Anyway"
+        onCancel={() => setConfirmingLogout(false)}
+        onConfirm={() => {
+          setConfirmingLogout(false);
+          void signOut();
+        }}
+      >
+        <Text>
+          {counts.total} {counts.total === 1 ? "change has" : "changes have"} not reached the server yet.
+          Logging out deletes {counts.total === 1 ? "it" : "them"} from this device.
+        </Text>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** The dashboard (spec §2): five tabs, the sync status, and logout. */
+export function AdminDashboard() {
+  const [tab, setTab] = useState<TabValue>(readTab);
+  useAdminSync();
+
+  return (
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
         <AdminSyncArea />
-        <Button
-          variant="default"
-          size="md"
-          mih={44}
-          leftSection={<IconLogout size={18} aria-hidden />}
-          onClick={logout}
-        >
-          Logout
-        </Button>
+        <LogoutButton />
       </Group>
       <Tabs
         value={tab}
@@ -127,21 +156,6 @@ export function AdminDashboard() {
           <BlockedNamesTab />
         </Tabs.Panel>
       </Tabs>
-      <ConfirmDialog
-        opened={confirmingLogout}
-        title="Log out with unsent changes?"
-        confirmLabel="Log Out Anyway"
-        onCancel={() => setConfirmingLogout(false)}
-        onConfirm={() => {
-          setConfirmingLogout(false);
-          void signOut();
-        }}
-      >
-        <Text>
-          {counts.total} {counts.total === 1 ? "change has" : "changes have"} not reached the server yet.
-          Logging out deletes {counts.total === 1 ? "it" : "them"} from this device.
-        </Text>
-      </ConfirmDialog>
     </Stack>
   );
 }

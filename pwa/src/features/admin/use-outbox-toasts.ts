@@ -23,6 +23,41 @@ export function toastForOutboxEvent(event: OutboxEvent): void {
   }
 }
 
+/** The least time between two outbox toasts; a drain delivers many changes a second. */
+const TOAST_INTERVAL_MS = 250;
+
+/**
+ * Shows the toasts of outbox events, at most one per interval: only the
+ * newest toast is on screen anyway (admin-toast.ts), so of a burst of
+ * answers (a drain after reconnecting) the last one is shown, not each,
+ * unless one of them was a refusal.
+ */
 export function useOutboxToasts(): void {
-  useEffect(() => onOutboxEvent(toastForOutboxEvent), []);
+  useEffect(() => {
+    let latest: OutboxEvent | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let lastShown = Number.NEGATIVE_INFINITY;
+    const show = () => {
+      timer = null;
+      if (!latest) return;
+      const event = latest;
+      latest = null;
+      lastShown = Date.now();
+      toastForOutboxEvent(event);
+    };
+    const stopListening = onOutboxEvent((event) => {
+      if (!mutationMessages(event)) return;
+      // A refusal in the burst is what the admin must see, rather than a later success.
+      if (latest?.type === "failed" && event.type === "delivered") return;
+      latest = event;
+      if (timer) return;
+      const wait = lastShown + TOAST_INTERVAL_MS - Date.now();
+      if (wait <= 0) show();
+      else timer = setTimeout(show, wait);
+    });
+    return () => {
+      stopListening();
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
 }
