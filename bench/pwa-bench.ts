@@ -53,9 +53,11 @@ type Weight = { js: number; css: number };
 
 /**
  * Gzipped bytes of the JS and CSS a page loads (no service worker, empty
- * cache): `firstView` is what the page requested until its load event, what
- * its first paint needs; `settled` adds what it fetched afterwards (content
- * below the fold, prefetched once the page is idle) until the network is idle.
+ * cache): `firstView` is what arrived until the page was usable, i.e. painted
+ * (its load event) and taken over by the app (public/start-app.js keeps
+ * `#root` inert until React has hydrated or rendered it); `settled` adds what
+ * it fetched afterwards (content below the fold, prefetched once the page is
+ * idle) until the network is idle.
  */
 async function pageWeight(browser: Browser, url: string): Promise<{ firstView: Weight; settled: Weight }> {
   const context = await browser.newContext({
@@ -66,24 +68,27 @@ async function pageWeight(browser: Browser, url: string): Promise<{ firstView: W
   const pending: Promise<void>[] = [];
   const firstView: Weight = { js: 0, css: 0 };
   const settled: Weight = { js: 0, css: 0 };
-  let loaded = false;
-  page.on("load", () => {
-    loaded = true;
-  });
+  let usable = false;
   page.on("response", (response) => {
     const type = response.request().resourceType();
     if (type !== "script" && type !== "stylesheet") return;
-    const beforeLoad = !loaded;
+    const beforeUsable = !usable;
     pending.push(
       response.body().then((body) => {
         const size = gzipSync(body, { level: 9 }).length;
         const key = type === "script" ? "js" : "css";
         settled[key] += size;
-        if (beforeLoad) firstView[key] += size;
+        if (beforeUsable) firstView[key] += size;
       }),
     );
   });
-  await page.goto(url, { waitUntil: "networkidle" });
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForFunction(() => {
+    const root = document.getElementById("root");
+    return root !== null && root.childElementCount > 0 && !root.hasAttribute("inert");
+  });
+  usable = true;
+  await page.waitForLoadState("networkidle");
   await Promise.all(pending);
   await context.close();
   return { firstView, settled };
