@@ -40,8 +40,7 @@ function writeFiles(dir: string): Files {
   return files;
 }
 
-// Date helpers of their own: shared/dates.ts pulls in dayjs plugins that
-// Playwright's loader cannot resolve, and a test should not trust the code it checks.
+// Date helpers of their own: a test should not trust the code it checks.
 const MONTHS = [
   "January",
   "February",

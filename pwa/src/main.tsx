@@ -4,6 +4,7 @@ import "./styles/global.css";
 import { RouterProvider } from "@tanstack/react-router";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { nextTask } from "./lib/next-task";
 import { outboxMayHaveEntries } from "./lib/outbox-hint";
 import { AppTree } from "./lib/prerender/app-tree";
 import { InteractiveRoot } from "./lib/prerender/interactive-root";
@@ -48,14 +49,7 @@ function holdsThisPage(root: HTMLElement): boolean {
   );
 }
 
-/**
- * Ends the current task: the browser may paint and handle input before the
- * next startup step, so loading the app is several short tasks, not one long one.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
+/** Starts the app in several short tasks (router, route chunk, hydration), not one long one. */
 async function start(root: HTMLElement): Promise<void> {
   // Evaluating the modules was the first task; building the router is the next.
   await nextTask();

@@ -11,6 +11,7 @@ import type { EntityTable } from "dexie";
 import type { SyncEntity, SyncResponse } from "@car-rental/shared/schemas/sync";
 import { api, type ApiClient } from "./api-client";
 import { db as appDb, type CarRentalDb, type SyncStateRow } from "./db";
+import { outboxRowKeys } from "./outbox";
 
 export type AdminSyncOptions = {
   db?: CarRentalDb;
@@ -26,10 +27,8 @@ const ADMIN_KEY = "admin";
 /** `entity:id` of every row a waiting outbox entry has changed locally. */
 export async function rowsWithWaitingChanges(db: CarRentalDb): Promise<Set<string>> {
   const keys = new Set<string>();
-  const entries = await db.outbox.toArray();
-  for (const entry of entries) {
-    if (entry.entity !== "contact") keys.add(`${entry.entity}:${entry.entityId}`);
-    for (const link of entry.related) keys.add(`${link.entity}:${link.id}`);
+  for (const entry of await db.outbox.toArray()) {
+    for (const key of outboxRowKeys(entry)) keys.add(key);
   }
   return keys;
 }

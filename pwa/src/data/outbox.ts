@@ -65,8 +65,6 @@ export function outboxRowKeys(entry: Pick<OutboxEntry, "entity" | "entityId" | "
   return keys;
 }
 
-const recordKeys = (entry: OutboxEntry): string[] => outboxRowKeys(entry);
-
 /**
  * Appends an entry and applies its optimistic change in one transaction.
  * An admin entry made while the outbox waits for a sign-in waits too.
@@ -128,7 +126,7 @@ export function createStepScan(
   let authPaused = false;
   return (entry) => {
     if (entry.state === "failed") {
-      for (const key of recordKeys(entry)) refused.add(key);
+      for (const key of outboxRowKeys(entry)) refused.add(key);
       return null;
     }
     if (entry.state === "needs_auth") {
@@ -136,7 +134,7 @@ export function createStepScan(
       return null;
     }
     if (needsSession(entry) && authPaused) return null;
-    if (recordKeys(entry).some((key) => refused.has(key))) return null;
+    if (outboxRowKeys(entry).some((key) => refused.has(key))) return null;
     if (entry.state === "sending" && entry.claimedAt !== null && now - entry.claimedAt < leaseMs) {
       return { kind: "busy" };
     }
@@ -200,10 +198,10 @@ export function mentionsId(entry: OutboxEntry, id: string): boolean {
 
 /** Whether a refused entry earlier in line holds `entry` back (for the panel). */
 export function isHeldBack(entries: readonly OutboxEntry[], entry: OutboxEntry): boolean {
-  const keys = new Set(recordKeys(entry));
+  const keys = new Set(outboxRowKeys(entry));
   return entries.some(
     (other) =>
-      other.seq < entry.seq && other.state === "failed" && recordKeys(other).some((key) => keys.has(key)),
+      other.seq < entry.seq && other.state === "failed" && outboxRowKeys(other).some((key) => keys.has(key)),
   );
 }
 

@@ -5,11 +5,9 @@
  * a task boundary between them, the browser can paint and answer input in
  * between.
  */
-let loading: Promise<void> | undefined;
+import { nextTask } from "./next-task";
 
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
+let loading: Promise<void> | undefined;
 
 /** Resolves once zod, the shared schemas and route table, Dexie and react-hook-form are evaluated, in tasks of their own. */
 export function loadDataLibraries(): Promise<void> {
