@@ -1,9 +1,11 @@
 /**
  * The admin area's reads, all from the IndexedDB mirror (readable offline):
- * `syncAdmin()` fills it, these hooks render it and follow every change
- * (throttled while changes come in bursts, as during an outbox drain).
+ * `syncAdmin()` fills it, these hooks render it and follow every change at
+ * once (not throttled: an action on a row must never see its temporary id
+ * after the server's id replaced it).
  * Rows deleted locally and waiting for the server (`_deleted`) are hidden.
  */
+import { useLiveQuery } from "dexie-react-hooks";
 import { customerTotals } from "@car-rental/shared/customer-totals";
 import {
   db as appDb,
@@ -15,12 +17,8 @@ import {
   type SyncStateRow,
 } from "./db";
 import { readAdminSyncState } from "./admin-sync";
-import { useThrottledLiveQuery } from "./throttled-live-query";
 
 export { clearAdminData, syncAdmin, type AdminSyncResult } from "./admin-sync";
-
-/** The live source of a view that reads these tables of the app's database. */
-const live = (...tables: { name: string }[]) => ({ db: appDb, tables: tables.map((table) => table.name) });
 
 const visible = <T extends { _deleted?: boolean }>(row: T) => row._deleted !== true;
 
@@ -38,23 +36,24 @@ export type AdminCustomerView = LocalCustomer & {
 
 /** Cars of the admin mirror, in name order. */
 export function useAdminCars(): LocalAdminCar[] | undefined {
-  return useThrottledLiveQuery(live(appDb.adminCars), async () => (await appDb.adminCars.orderBy("name").toArray()).filter(visible));
+  return useLiveQuery(async () => (await appDb.adminCars.orderBy("name").toArray()).filter(visible), []);
 }
 
 /** Bookings, newest first. */
 export function useBookings(): LocalBooking[] | undefined {
-  return useThrottledLiveQuery(live(appDb.bookings), async () =>
-    (await appDb.bookings.orderBy("createdAt").reverse().toArray()).filter(visible),
+  return useLiveQuery(
+    async () => (await appDb.bookings.orderBy("createdAt").reverse().toArray()).filter(visible),
+    [],
   );
 }
 
 /** Payments of one booking, oldest first. */
 export function usePayments(bookingId: string | null | undefined): LocalPayment[] | undefined {
-  return useThrottledLiveQuery(live(appDb.payments), async () => {
+  return useLiveQuery(async () => {
     if (!bookingId) return [];
     const payments = await appDb.payments.where("bookingId").equals(bookingId).toArray();
     return payments.filter(visible).sort(byCreatedAt);
-  }, bookingId ?? "");
+  }, [bookingId]);
 }
 
 function byCreatedAt(a: { createdAt: string; id: string }, b: { createdAt: string; id: string }) {
@@ -92,24 +91,25 @@ export function joinCustomers(
 
 /** Customers, newest first, with their bookings and payments joined locally. */
 export function useCustomers(): AdminCustomerView[] | undefined {
-  return useThrottledLiveQuery(live(appDb.customers, appDb.bookings, appDb.payments), async () => {
+  return useLiveQuery(async () => {
     const [customers, bookings, payments] = await Promise.all([
       appDb.customers.toArray(),
       appDb.bookings.toArray(),
       appDb.payments.toArray(),
     ]);
     return joinCustomers(customers, bookings, payments);
-  });
+  }, []);
 }
 
 /** Blocked names, newest first. */
 export function useBlockedNames(): LocalBlockedName[] | undefined {
-  return useThrottledLiveQuery(live(appDb.blockedNames), async () =>
-    (await appDb.blockedNames.toArray()).filter(visible).sort((a, b) => byCreatedAt(b, a)),
+  return useLiveQuery(
+    async () => (await appDb.blockedNames.toArray()).filter(visible).sort((a, b) => byCreatedAt(b, a)),
+    [],
   );
 }
 
 /** The mirror's sync state: last sync time and whether the server asked for a sign-in. */
 export function useAdminSyncState(): SyncStateRow | undefined {
-  return useThrottledLiveQuery(live(appDb.syncState), () => readAdminSyncState(appDb));
+  return useLiveQuery(() => readAdminSyncState(appDb), []);
 }
