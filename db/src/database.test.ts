@@ -2,9 +2,10 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { migrate, openDatabase, resetDatabase, sqlState } from "./index";
+import { IN_MEMORY, migrate, openDatabase, resetDatabase, sqlState } from "./index";
 import type { Database } from "./index";
 import { migrations } from "./migrations";
+import { testDatabaseUrl } from "./test-config";
 import { openTestDatabase, testEngines } from "./test-database";
 
 const BOOKING = {
@@ -157,17 +158,44 @@ describe.each(testEngines())("database on %s", (engine) => {
 
   it("lets several processes migrate one fresh database at once", async () => {
     const fresh = await openTestDatabase(engine, { migrate: false });
+    // On PostgreSQL each "process" is a knex of its own; PGlite has one connection, so one knex, called thrice.
+    const processes =
+      engine === "postgres" ? await Promise.all([0, 1, 2, 3].map(() => openSameDatabase(fresh))) : [];
     try {
-      await Promise.all([migrate(fresh.knex), migrate(fresh.knex), migrate(fresh.knex)]);
+      const knexes =
+        processes.length > 0
+          ? processes.map((process) => process.knex)
+          : [fresh.knex, fresh.knex, fresh.knex];
+      await Promise.all(knexes.map((knex) => migrate(knex)));
       expect(await fresh.knex("knex_migrations").count({ count: "*" })).toEqual([
         { count: String(migrations.length) },
       ]);
+      expect(await fresh.knex("knex_migrations_lock").select("is_locked")).toEqual([{ is_locked: 0 }]);
       expect(await fresh.knex("cars").count({ count: "*" })).toEqual([{ count: "0" }]);
     } finally {
+      await Promise.all(processes.map((process) => process.close()));
       await fresh.close();
     }
   });
+
+  it("frees knex's lock table left locked with two rows by an earlier race, and migrates", async () => {
+    await db.knex("knex_migrations_lock").update({ is_locked: 1 });
+    await db.knex("knex_migrations_lock").insert({ is_locked: 1 });
+    await migrate(db.knex);
+    expect(await db.knex("knex_migrations_lock").select("is_locked")).toEqual([{ is_locked: 0 }]);
+    expect(await db.knex("knex_migrations").count({ count: "*" })).toEqual([
+      { count: String(migrations.length) },
+    ]);
+  });
 });
+
+/** Another connection pool on the PostgreSQL database `db` uses, as a second process would open. */
+async function openSameDatabase(db: Database): Promise<Database> {
+  const result = await db.knex.raw<{ rows: { name: string }[] }>("select current_database() as name");
+  const url = new URL(testDatabaseUrl ?? "");
+  url.pathname = `/${result.rows[0]?.name ?? ""}`;
+  return openDatabase({ databaseUrl: url.toString(), dataDir: IN_MEMORY, pool: { min: 0, max: 3 } });
+}
 
 describe("PGlite on disk", () => {
   let dataDir: string;

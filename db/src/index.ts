@@ -133,31 +133,53 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-function isMigrationRace(error: unknown): "locked" | "table-race" | false {
-  if (!(error instanceof Error)) return false;
-  if (error.name === "MigrationLocked") return "locked";
-  // Two processes creating knex's own tables at the same moment.
-  if ("code" in error && ["23505", "42P07", "42710"].includes(String(error.code))) return "table-race";
-  return false;
-}
+/** The advisory lock key that serializes migrations across processes on one PostgreSQL database. */
+const MIGRATION_LOCK_KEY = 7_461_202_611;
+
+/** The migration run each knex instance is in, so calls in one process run one after another. */
+const migrationRuns = new WeakMap<Knex, Promise<void>>();
 
 /**
  * Runs every migration not yet applied (idempotent). Several processes may
- * start at once on one PostgreSQL: the one that loses the race waits for the
- * other to finish, then finds nothing left to do.
+ * start at once on one PostgreSQL: they take turns on an advisory lock, so the
+ * later ones find nothing left to do. (knex's own lock table is not enough:
+ * two processes creating it at the same moment can each insert its lock row,
+ * and with two rows knex refuses every later migration as "locked".)
  */
-export async function migrate(db: Knex): Promise<void> {
-  let tableRaces = 0;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      await db.migrate.latest({ migrationSource });
-      return;
-    } catch (error) {
-      const race = isMigrationRace(error);
-      if (!race || Date.now() > deadline || (race === "table-race" && ++tableRaces > 3)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
-    }
+export function migrate(db: Knex): Promise<void> {
+  const previous = migrationRuns.get(db) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => migrateAlone(db));
+  migrationRuns.set(db, run);
+  return run;
+}
+
+async function migrateAlone(db: Knex): Promise<void> {
+  if (db.client.config.client !== "pg") return latestRepairingLock(db);
+  // The transaction holds the lock on a connection of its own while knex migrates on others;
+  // PostgreSQL releases it at commit, or if this process dies.
+  await db.transaction(async (lock) => {
+    await lock.raw("select pg_advisory_xact_lock(?)", [MIGRATION_LOCK_KEY]);
+    await latestRepairingLock(db);
+  });
+}
+
+/**
+ * knex's migrate.latest. Only one migration runs at a time here, so if knex
+ * finds its lock taken, the lock is left over (a crash outside a transaction,
+ * or the duplicate lock row of an older race): it is reset once, to one free row.
+ */
+async function latestRepairingLock(db: Knex): Promise<void> {
+  try {
+    await db.migrate.latest({ migrationSource });
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== "MigrationLocked") throw error;
+    await db.transaction(async (trx) => {
+      await trx.raw(
+        "delete from knex_migrations_lock where index <> (select min(index) from knex_migrations_lock)",
+      );
+      await trx("knex_migrations_lock").update({ is_locked: 0 });
+    });
+    await db.migrate.latest({ migrationSource });
   }
 }
 
