@@ -3,7 +3,7 @@
  * documented request and answer of every call are the schemas the server and
  * the PWA really use. `npm run docs:api` writes it; a test keeps it current.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { routes, type RouteDefinition } from "./api";
 import { errorMessages, errorStatus } from "./messages";
 import { isErrorCode } from "./schemas/error";

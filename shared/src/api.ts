@@ -4,7 +4,7 @@
  * JSON body, query and answer. The server mounts handlers from it and the
  * PWA's client builds requests from it, so the two cannot drift apart.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { adminCarSchema, carInputSchema, carSchema } from "./schemas/car";
 import {
   adminBookingInputSchema,

@@ -6,7 +6,7 @@
  * Only the conversion of an instant ("now", "booked on") into Manila wall-clock
  * time depends on the zone's rules (see `manilaNow`).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { BUSINESS_TIME_ZONE, CALENDAR_CELLS } from "./constants";
 import { validationMessages } from "./messages";
 

@@ -7,7 +7,7 @@
  * rounding it silently would hide that bug (and could book at a price the
  * customer did not see).
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** An amount as the API carries it: a decimal string, or a JSON number. */
 export type MoneyInput = string | number;

@@ -14,7 +14,9 @@ export function loadDataLibraries(): Promise<void> {
   loading ??= (async () => {
     try {
       // Building zod schemas is the costly part: a few modules at a time.
-      await import("zod");
+      // (Never `import("zod")` itself: a dynamic import keeps the whole
+      // namespace, every locale included, out of tree-shaking's reach.)
+      await import("@car-rental/shared/schemas/common");
       await nextTask();
       await import("@car-rental/shared/schemas/car");
       await nextTask();

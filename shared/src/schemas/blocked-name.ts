@@ -1,5 +1,5 @@
 /** Blocked names: the blocklist the booking form and the server check. */
-import { z } from "zod";
+import * as z from "zod";
 import { BLOCKED_NAME_CHECK_AFTER_CHARS } from "../constants";
 import { validationMessages } from "../messages";
 import { idSchema, optionalText, recordMetaShape, requiredText, textLimits, timestampSchema } from "./common";

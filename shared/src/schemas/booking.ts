@@ -3,7 +3,7 @@
  * confirmation read it, the admin's own booking calls, booked ranges and the
  * price summary.
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   BOOKING_STATUSES,
   DEFAULT_PICKUP_TIME,

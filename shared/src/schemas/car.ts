@@ -1,5 +1,5 @@
 /** Cars: the public fleet card, the admin's record, and the admin car form. */
-import { z } from "zod";
+import * as z from "zod";
 import { FUELS, TRANSMISSIONS } from "../constants";
 import { moneySchema, positiveMoneySchema } from "../money";
 import { carImageSchema, idSchema, optionalText, recordMetaShape, requiredText, textLimits } from "./common";

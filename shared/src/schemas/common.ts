@@ -3,7 +3,7 @@
  * sync bookkeeping fields, text fields with size limits (so a huge string is a
  * 422, not a row), and object paths of uploaded files.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { TIME_SLOTS } from "../constants";
 import { validationMessages } from "../messages";
 

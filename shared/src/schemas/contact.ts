@@ -1,5 +1,5 @@
 /** Contact messages sent from the home page's form (`POST /api/contact`). */
-import { z } from "zod";
+import * as z from "zod";
 import { CONTACT_TOPICS } from "../constants";
 import { validationMessages } from "../messages";
 import { emailSchema, optionalText, requiredText, textLimits } from "./common";

@@ -1,5 +1,5 @@
 /** Customers: the stored record, the admin's view with history and totals, and the admin form. */
-import { z } from "zod";
+import * as z from "zod";
 import { dateStringSchema } from "../dates";
 import { validationMessages } from "../messages";
 import { moneySchema } from "../money";

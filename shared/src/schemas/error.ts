@@ -1,5 +1,5 @@
 /** The error body every non-OK answer carries: `{error: {code, message, details?}}`. */
-import { z } from "zod";
+import * as z from "zod";
 import { errorMessages, type ErrorCode } from "../messages";
 import { bookedRangeSchema, priceSummarySchema } from "./booking";
 

@@ -1,5 +1,5 @@
 /** Payments: one ledger row per payment; a booking's `amountPaid` is their sum. */
-import { z } from "zod";
+import * as z from "zod";
 import { errorMessages } from "../messages";
 import { compareMoney, positiveMoneySchemaWith, type MoneyInput, moneySchema } from "../money";
 import { bookingViewSchema } from "./booking";

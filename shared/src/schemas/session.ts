@@ -1,5 +1,5 @@
 /** The admin session (decisions.md: the server checks the password and sets an HttpOnly cookie). */
-import { z } from "zod";
+import * as z from "zod";
 import { validationMessages } from "../messages";
 import { timestampSchema } from "./common";
 

@@ -8,7 +8,7 @@
  * Apply in order: upsert the lists, then remove the tombstones, then store
  * `cursor` for the next call.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { adminCarSchema } from "./car";
 import { bookingViewSchema } from "./booking";
 import { blockedNameSchema } from "./blocked-name";

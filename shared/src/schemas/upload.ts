@@ -1,5 +1,5 @@
 /** Upload addresses (`POST /api/objects/upload`, decisions.md "Uploads"). */
-import { z } from "zod";
+import * as z from "zod";
 import {
   CAR_IMAGE_CONTENT_TYPES,
   CAR_IMAGE_MAX_BYTES,

@@ -3,7 +3,7 @@ import { Button, Card, Group, Modal, Stack, Text, Textarea, TextInput } from "@m
 import { IconBan, IconLockOpen } from "@tabler/icons-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import * as z from "zod";
 import { validationMessages } from "@car-rental/shared/messages";
 import { textLimits } from "@car-rental/shared/schemas/common";
 import { useBlockedNames } from "../../data/admin-data";

@@ -3,7 +3,7 @@
  * seats required; seats 5, Automatic and Gas by default; the year defaults to
  * this year. Values are what the inputs hold; the output is the car body.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { FUELS, KNOWN_CATEGORIES, TRANSMISSIONS } from "@car-rental/shared/constants";
 import { validationMessages } from "@car-rental/shared/messages";
 import type { CarInputBody } from "@car-rental/shared/schemas/car";

@@ -3,7 +3,7 @@
  * and phone required; address, license number and license expiry optional;
  * on a new customer, an optional first booking (see initial-booking.ts).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { isValidDate, manilaToday } from "@car-rental/shared/dates";
 import { validationMessages } from "@car-rental/shared/messages";
 import { rentalDatesIssue } from "@car-rental/shared/schemas/booking";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { DISTANCE_SERVICES, DRIVER_SERVICES } from "@car-rental/shared/constants";
 import { isTimeSlot } from "@car-rental/shared/availability";
 import type { BookingFormInput } from "@car-rental/shared/schemas/booking";
