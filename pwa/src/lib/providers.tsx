@@ -11,6 +11,8 @@ function ThemedMantine({ children }: { children: ReactNode }) {
       theme={mantineTheme}
       cssVariablesResolver={cssVariablesResolver}
       forceColorScheme={theme}
+      // The theme's CSS variables come from styles/mantine-theme-variables.css, not computed on each load.
+      withCssVariables={false}
     >
       {children}
     </MantineProvider>

@@ -2,6 +2,8 @@
 // Order matters: globals first, then shared building blocks, then components.
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";
+// Our theme's variables, generated once (npm run styles:mantine) instead of by MantineProvider at run time.
+import "./mantine-theme-variables.css";
 import "@mantine/core/styles/global.css";
 import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/VisuallyHidden.css";
