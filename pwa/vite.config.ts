@@ -62,6 +62,13 @@ export default defineConfig({
       devOptions: { enabled: false, type: "module" },
     }),
   ],
+  resolve: {
+    alias: [
+      // Dexie's default ESM entry wraps its ES5 UMD build in a CommonJS shim; the browser gets its
+      // modern ES module instead (same version and API; less code to parse and run on each page load).
+      { find: /^dexie$/, replacement: "dexie/dist/modern/dexie.min.mjs" },
+    ],
+  },
   server: {
     proxy: {
       "/api": "http://localhost:3000",
@@ -71,5 +78,11 @@ export default defineConfig({
   build: {
     target: "es2022",
     sourcemap: false,
+    // A lazy chunk's JS dependencies load through the browser's own module graph rather than a
+    // <link rel=modulepreload> each, added all at once when the chunk is requested (a 20-60 ms task
+    // on a slow phone for the booking form's twenty chunks). Its CSS is still loaded first.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === "html" ? deps : []),
+    },
   },
 });
