@@ -137,8 +137,11 @@ export function BookingForm(props: BookingFormProps) {
   return <BookingFormFields form={form} {...props} />;
 }
 
-/** The form appears in four steps: cards 1–2, card 3, card 4, then the checkout column. */
-const FORM_STAGES = 4;
+/**
+ * The form appears in six steps, each a small commit: cards 1–2, card 3's dates
+ * and time, card 3's services, card 4, cards 5–6, then the terms and submit.
+ */
+const FORM_STAGES = 6;
 
 /**
  * How many of `count` stages to render: one more after each commit, in its own
@@ -375,59 +378,63 @@ const BookingFormFields = memo(function BookingFormFields({
               freeSlots={freeSlots}
             />
 
-            <ServiceRadios
-              control={control}
-              name="driverService"
-              label="Driver Service"
-              description="Every car is available with or without a professional driver."
-              choices={driverChoices}
-            />
-
-            <ServiceRadios
-              control={control}
-              name="distanceService"
-              label="Additional Distance Service"
-              description="For trips beyond Pangasinan or longer than 250 km."
-              choices={distanceChoices}
-            />
-
-            <div>
-              <Controller
-                control={control}
-                name="wantsDelivery"
-                render={({ field }) => (
-                  <Checkbox
-                    label="Deliver the car to my address"
-                    description="We bring the car to you and pick it up at the end of the rental."
-                    checked={field.value ?? false}
-                    onChange={(event) => field.onChange(event.currentTarget.checked)}
-                    onBlur={field.onBlur}
-                    name={field.name}
-                    ref={field.ref}
-                  />
-                )}
-              />
-              {wantsDelivery && (
-                <Textarea
-                  label="Delivery Address"
-                  required
-                  withAsterisk={false}
-                  autosize
-                  minRows={2}
-                  mt="sm"
-                  placeholder="House number, street, barangay, town"
-                  autoComplete="street-address"
-                  error={errors.deliveryAddress?.message}
-                  {...register("deliveryAddress")}
+            {shown >= 3 && (
+              <>
+                <ServiceRadios
+                  control={control}
+                  name="driverService"
+                  label="Driver Service"
+                  description="Every car is available with or without a professional driver."
+                  choices={driverChoices}
                 />
-              )}
-              <DeliveryFees />
-            </div>
+
+                <ServiceRadios
+                  control={control}
+                  name="distanceService"
+                  label="Additional Distance Service"
+                  description="For trips beyond Pangasinan or longer than 250 km."
+                  choices={distanceChoices}
+                />
+
+                <div>
+                  <Controller
+                    control={control}
+                    name="wantsDelivery"
+                    render={({ field }) => (
+                      <Checkbox
+                        label="Deliver the car to my address"
+                        description="We bring the car to you and pick it up at the end of the rental."
+                        checked={field.value ?? false}
+                        onChange={(event) => field.onChange(event.currentTarget.checked)}
+                        onBlur={field.onBlur}
+                        name={field.name}
+                        ref={field.ref}
+                      />
+                    )}
+                  />
+                  {wantsDelivery && (
+                    <Textarea
+                      label="Delivery Address"
+                      required
+                      withAsterisk={false}
+                      autosize
+                      minRows={2}
+                      mt="sm"
+                      placeholder="House number, street, barangay, town"
+                      autoComplete="street-address"
+                      error={errors.deliveryAddress?.message}
+                      {...register("deliveryAddress")}
+                    />
+                  )}
+                  <DeliveryFees />
+                </div>
+              </>
+            )}
           </Stack>
         </FormCard>
       )}
 
-      {shown >= 3 && (
+      {shown >= 4 && (
         <FormCard step={4} title="Required Documents">
           <Text size="sm" c="dimmed" mb="sm">
             Upload two valid photo IDs and a proof of billing (JPG, PNG or PDF, up to 5 MB each). They stay
@@ -454,7 +461,11 @@ const BookingFormFields = memo(function BookingFormFields({
       <FormCard step={6} title="Rental Terms and Insurance">
         <RentalTerms />
       </FormCard>
+    </>
+  );
 
+  const confirm = (
+    <>
       <Card className={classes.card} padding="lg">
         <Controller
           control={control}
@@ -541,7 +552,10 @@ const BookingFormFields = memo(function BookingFormFields({
       data-layout={layout}
     >
       <div className={classes.detailsColumn}>{details}</div>
-      <div className={classes.checkoutColumn}>{shown >= 4 && checkout}</div>
+      <div className={classes.checkoutColumn}>
+        {shown >= 5 && checkout}
+        {shown >= 6 && confirm}
+      </div>
     </form>
   );
 });
