@@ -1,16 +1,9 @@
 import "./lib/zod-without-eval";
 import "./styles/mantine";
 import "./styles/global.css";
-import { RouterProvider } from "@tanstack/react-router";
-import { startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
 import { nextTask } from "./lib/next-task";
 import { outboxMayHaveEntries } from "./lib/outbox-hint";
-import { AppTree } from "./lib/prerender/app-tree";
-import { InteractiveRoot } from "./lib/prerender/interactive-root";
 import { PRERENDERED_PATH_META } from "./lib/prerender/routes";
-import { UpdatePrompt } from "./lib/pwa/update-prompt";
-import { createAppRouter, loadCurrentRoute } from "./router";
 
 // The outbox engine (Dexie) is not part of a visitor's first view: it starts, once
 // the page is idle, only when changes may be waiting; a feature that queues a
@@ -49,9 +42,21 @@ function holdsThisPage(root: HTMLElement): boolean {
   );
 }
 
-/** Starts the app in several short tasks (router, route chunk, hydration), not one long one. */
+/**
+ * Starts the app in several short tasks, not one long one. Its code arrives as
+ * a few modules (src/boot/), evaluated one per task: evaluating React, the
+ * router, Mantine and the routes at once would block a slow phone for a few
+ * hundred milliseconds. The build preloads them all (vite-plugins/prerender.ts).
+ * Then the router is built, the page's route chunk loaded, and the page hydrated.
+ */
 async function start(root: HTMLElement): Promise<void> {
-  // Evaluating the modules was the first task; building the router is the next.
+  const { createRoot, hydrateRoot, startTransition } = await import("./boot/react-dom");
+  await nextTask();
+  const { RouterProvider } = await import("./boot/router-library");
+  await nextTask();
+  const { AppTree, InteractiveRoot, UpdatePrompt } = await import("./boot/app-shell");
+  await nextTask();
+  const { createAppRouter, loadCurrentRoute } = await import("./boot/routes");
   await nextTask();
   const router = createAppRouter();
   const app = (

@@ -71,56 +71,78 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
 /**
  * The page paints from its HTML and CSS alone, so its JavaScript must not
  * compete with them: the entry script and the module preloads Vite wrote (plus
- * the route's own chunks) leave the HTML and are started by public/start-app.js
+ * the start-up and route chunks) leave the HTML and are started by public/start-app.js
  * once the page has painted.
  */
-export function startScriptsAfterPaint(html: string, routeScripts: readonly string[]): string {
+export function startScriptsAfterPaint(html: string, pageScripts: readonly string[]): string {
   const entry = MODULE_SCRIPT.exec(html)?.[1];
   if (!entry) throw new Error("index.html has no module entry script");
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? "");
-  const start = `<script defer src="/start-app.js" data-entry="${entry}" data-preload="${[...preloads, ...routeScripts].join(" ")}"></script>`;
+  const start = `<script defer src="/start-app.js" data-entry="${entry}" data-preload="${[...preloads, ...pageScripts].join(" ")}"></script>`;
   return html
     .replace(MODULE_SCRIPT, "")
     .replace(MODULE_PRELOAD, "")
     .replace("</body>", `  ${start}\n  </body>`);
 }
 
-type RouteAssets = { scripts: string[]; styles: string[] };
+type PageAssets = { scripts: string[]; styles: string[] };
+
+/** main.tsx imports the modules of src/boot/ one per task at start-up: they load with the entry. */
+const START_UP_MODULES = "/src/boot/";
 
 /**
- * What a route's chunk needs beyond what the entry already loads: its JS
- * chunks (to modulepreload) and its CSS (to link, so the prerendered page is
- * styled at first paint instead of when the chunk arrives).
+ * What a page needs beyond the entry and the module preloads Vite wrote: the
+ * start-up chunks (src/boot/) and the page's route chunk, with the chunks they
+ * import (to modulepreload), and their CSS (to link, so the prerendered page is
+ * styled at first paint instead of when the chunks arrive).
  */
-function routeAssets(bundle: Rollup.OutputBundle, routeFile: string): RouteAssets {
+function pageAssets(bundle: Rollup.OutputBundle, routeFile: string): PageAssets {
   const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === "chunk");
   const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) return { scripts: [], styles: [] };
+  // In the order main.tsx imports them.
+  const startUp = entry.dynamicImports
+    .map((file) => bundle[file])
+    .filter(
+      (chunk): chunk is Rollup.OutputChunk =>
+        chunk?.type === "chunk" && chunk.facadeModuleId?.includes(START_UP_MODULES) === true,
+    );
   const route = chunks.find(
     (chunk) =>
       chunk.facadeModuleId !== null &&
       chunk.facadeModuleId.includes(routeFile) &&
       chunk.facadeModuleId.includes("tsr-split=component"),
   );
-  if (!entry || !route) return { scripts: [], styles: [] };
   const cssOf = (chunk: Rollup.OutputChunk) => [...(chunk.viteMetadata?.importedCss ?? [])];
   const loadedByEntry = new Set([entry.fileName, ...entry.imports]);
-  const entryStyles = new Set(
+  const linkedStyles = new Set(
     [entry, ...entry.imports.map((file) => bundle[file])].flatMap((chunk) =>
       chunk?.type === "chunk" ? cssOf(chunk) : [],
     ),
   );
   const scripts: string[] = [];
-  const visit = (fileName: string) => {
+  const styles: string[] = [];
+  const addStyles = (chunk: Rollup.OutputChunk) => {
+    for (const css of cssOf(chunk)) {
+      if (!linkedStyles.has(css) && !styles.includes(css)) styles.push(css);
+    }
+  };
+  const visit = (fileName: string, withStyles: boolean) => {
     if (loadedByEntry.has(fileName) || scripts.includes(fileName)) return;
     const chunk = bundle[fileName];
     if (chunk?.type !== "chunk") return;
     scripts.push(fileName);
-    chunk.imports.forEach(visit);
+    if (withStyles) addStyles(chunk);
+    chunk.imports.forEach((file) => visit(file, withStyles));
   };
-  visit(route.fileName);
-  // Only the route chunk's own CSS: its page frame is what is prerendered; the
-  // CSS of the parts it renders later arrives with their JS.
-  const styles = cssOf(route).filter((css) => !entryStyles.has(css));
+  // Everything start-up evaluates renders the page frame (header, footer): all of its CSS.
+  startUp.forEach((chunk) => visit(chunk.fileName, true));
+  if (route) {
+    visit(route.fileName, false);
+    // Only the route chunk's own CSS: its page frame is what is prerendered; the
+    // CSS of the parts it renders later arrives with their JS.
+    addStyles(route);
+  }
   return { scripts, styles };
 }
 
@@ -175,7 +197,7 @@ export function prerender({ entry, configFile }: PrerenderOptions): Plugin {
             const markup = await loaded.renderPage(pagePath);
             const title = loaded.takePageTitle();
             const routeFile = `src/routes/${pagePath === "/" ? "index" : pagePath.slice(1)}.tsx`;
-            const assets = routeAssets(clientBundle, routeFile);
+            const assets = pageAssets(clientBundle, routeFile);
             const styles = assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
             let html = startScriptsAfterPaint(
               template

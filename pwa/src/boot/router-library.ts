@@ -1,0 +1,2 @@
+// Start-up step 2 (main.tsx): the router library.
+export { RouterProvider } from "@tanstack/react-router";
