@@ -11,7 +11,6 @@ import { Alert, Anchor, Button, Card, Checkbox, Loader, Stack, Text, Textarea, T
 import { IconAlertTriangle, IconWifiOff } from "@tabler/icons-react";
 import {
   memo,
-  startTransition,
   useCallback,
   useEffect,
   useMemo,
@@ -50,6 +49,7 @@ import { datesUnavailableDetailsSchema, priceChangedDetailsSchema } from "@car-r
 import { ApiError, NetworkError, api, describeError } from "../../data/api-client";
 import { refreshBookedRanges, refreshCars } from "../../data/public-data";
 import { useOnline } from "../../lib/use-online";
+import { useStepwiseCount } from "../../lib/use-stepwise-count";
 import { DocumentUploadList } from "../uploads/document-uploads";
 import { showToast } from "../uploads/toast";
 import { noDocuments, useDocumentUploads } from "../uploads/use-document-uploads";
@@ -143,21 +143,6 @@ export function BookingForm(props: BookingFormProps) {
  */
 const FORM_STAGES = 6;
 
-/**
- * How many of `count` stages to render: one more after each commit, in its own
- * task. Mounting the whole form at once is one long task (Mantine's inputs
- * also render twice on mount); in stages, the page keeps answering input.
- */
-function useStagedReveal(count: number): number {
-  const [shown, setShown] = useState(1);
-  useEffect(() => {
-    if (shown >= count) return;
-    const timer = window.setTimeout(() => startTransition(() => setShown((stage) => stage + 1)), 0);
-    return () => window.clearTimeout(timer);
-  }, [shown, count]);
-  return shown;
-}
-
 type BookingFormFieldsProps = BookingFormProps & {
   form: UseFormReturn<BookingFormInput, unknown, BookingFormValues>;
 };
@@ -173,7 +158,7 @@ const BookingFormFields = memo(function BookingFormFields({
 }: BookingFormFieldsProps) {
   const { control, register, handleSubmit, setValue, reset, setError, clearErrors } = form;
   const { errors, isSubmitting, isSubmitted } = useFormState({ control });
-  const shown = useStagedReveal(FORM_STAGES);
+  const [shown] = useStepwiseCount(FORM_STAGES);
 
   const uploads = useDocumentUploads(draft?.documents ?? noDocuments);
   const online = useOnline();

@@ -13,6 +13,8 @@ type FleetCardProps = {
   onSelect: (car: Car) => void;
   /** The car currently chosen in the booking form. */
   selected?: boolean;
+  /** Not laid out yet unless on screen (see FleetGrid); it is in the page all the same. */
+  deferred?: boolean;
 };
 
 /** Falls back to the default picture once, when a car's picture cannot be loaded. */
@@ -27,7 +29,7 @@ export function showDefaultPicture(event: SyntheticEvent<HTMLImageElement>): voi
  * badge and 'Select This Car'; an unavailable one is greyed, marked
  * 'Currently Booked' and cannot be selected.
  */
-export function FleetCard({ car, onSelect, selected = false }: FleetCardProps) {
+export function FleetCard({ car, onSelect, selected = false, deferred = false }: FleetCardProps) {
   const badge = categoryBadge(car.category);
   const titleId = `car-${car.id}-name`;
   return (
@@ -37,6 +39,7 @@ export function FleetCard({ car, onSelect, selected = false }: FleetCardProps) {
       className={classes.card}
       data-available={car.available}
       data-selected={selected}
+      data-deferred={deferred || undefined}
       padding="lg"
     >
       <Card.Section className={classes.media}>

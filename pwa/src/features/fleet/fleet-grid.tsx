@@ -5,10 +5,19 @@ import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { KNOWN_CATEGORIES } from "@car-rental/shared/constants";
 import type { Car } from "@car-rental/shared/schemas/car";
 import { refreshCars, useCars } from "../../data/public-data";
+import { useStepwiseCount } from "../../lib/use-stepwise-count";
+import { PENDING_SECTION_ATTRIBUTE, onRevealAllSections } from "../layout/section-reveal";
 import { FleetCard } from "./fleet-card";
 import classes from "./fleet.module.css";
 
 const ALL_CATEGORIES = "All";
+/**
+ * Cards laid out per step. The whole fleet is in the page at once, but laying
+ * out two dozen cards (a thousand elements) in one go is a long task on a slow
+ * phone: the cards after the first few skip rendering (content-visibility)
+ * until their step comes, one step per frame.
+ */
+const CARDS_PER_STEP = 4;
 
 type FleetGridProps = {
   /** Called when a visitor picks an available car. */
@@ -69,6 +78,10 @@ export function FleetGrid({ onSelect, selectedCarId = null }: FleetGridProps) {
     () => ordered.filter((car) => category === ALL_CATEGORIES || car.category === category),
     [ordered, category],
   );
+  const [laidOut, layOutAll] = useStepwiseCount(shown.length, CARDS_PER_STEP);
+  // Scrolling to a section below (Select This Car) waits for every card's real height.
+  useEffect(() => onRevealAllSections(layOutAll), [layOutAll]);
+  const pending = laidOut < shown.length ? { [PENDING_SECTION_ATTRIBUTE]: "" } : {};
 
   if (cars === undefined || (cars.length === 0 && refresh === "loading")) {
     return (
@@ -118,9 +131,15 @@ export function FleetGrid({ onSelect, selectedCarId = null }: FleetGridProps) {
           </Group>
         </Chip.Group>
       )}
-      <div className={classes.grid}>
-        {shown.map((car) => (
-          <FleetCard key={car.id} car={car} onSelect={onSelect} selected={car.id === selectedCarId} />
+      <div className={classes.grid} {...pending}>
+        {shown.map((car, index) => (
+          <FleetCard
+            key={car.id}
+            car={car}
+            onSelect={onSelect}
+            selected={car.id === selectedCarId}
+            deferred={index >= laidOut}
+          />
         ))}
       </div>
     </div>
