@@ -67,7 +67,8 @@ export function useBookedRanges(carId: string | null | undefined): LocalBookedRa
   return useLiveQuery(async () => {
     if (!carId) return [];
     const ranges = await appDb.bookedRanges.where("carId").equals(carId).toArray();
-    return ranges.sort((a, b) => a.start.localeCompare(b.start));
+    // ISO dates order as plain strings (localeCompare would load collation rules first: a long task).
+    return ranges.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
   }, [carId]);
 }
 

@@ -1,5 +1,4 @@
-import { Badge, Button, Card, Group, Text, Title } from "@mantine/core";
-import { IconGasStation, IconManualGearbox, IconUsers } from "@tabler/icons-react";
+import { Badge, Button, Card } from "@mantine/core";
 import type { SyntheticEvent } from "react";
 import { formatPeso } from "@car-rental/shared/money";
 import type { Car } from "@car-rental/shared/schemas/car";
@@ -72,31 +71,20 @@ export function FleetCard({ car, onSelect, selected = false, deferred = false }:
       </Card.Section>
 
       <div className={classes.body}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <div className={classes.headline}>
           <div className={classes.heading}>
-            <Title order={3} id={titleId} className={classes.name}>
+            <h3 id={titleId} className={classes.name}>
               {car.name}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {car.category}
-            </Text>
+            </h3>
+            <p className={classes.category}>{car.category}</p>
           </div>
-          <Text className={classes.rate}>{formatPeso(car.dailyRate)}/day</Text>
-        </Group>
+          <p className={classes.rate}>{formatPeso(car.dailyRate)}/day</p>
+        </div>
 
         <ul className={classes.specs} aria-label="Specifications">
-          <li>
-            <IconUsers size={16} aria-hidden="true" />
-            {car.seats} seats
-          </li>
-          <li>
-            <IconManualGearbox size={16} aria-hidden="true" />
-            {car.transmission}
-          </li>
-          <li>
-            <IconGasStation size={16} aria-hidden="true" />
-            {car.fuel}
-          </li>
+          <li className={classes.seats}>{car.seats} seats</li>
+          <li className={classes.transmission}>{car.transmission}</li>
+          <li className={classes.fuel}>{car.fuel}</li>
         </ul>
       </div>
 

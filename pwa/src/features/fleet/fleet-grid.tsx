@@ -33,13 +33,24 @@ function categoryRank(category: string): number {
   return index === -1 ? knownCategories.length : index;
 }
 
+/**
+ * Compares two names as text, ignoring case. (Not localeCompare: its first call
+ * loads the locale's collation rules, a long task on a slow phone, and car
+ * names and categories are plain ASCII.)
+ */
+function compareText(a: string, b: string): number {
+  const left = a.toLowerCase();
+  const right = b.toLowerCase();
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
 /** The fleet grouped by category (the known ones first), by name within a category. */
 export function orderFleet(cars: readonly Car[]): Car[] {
   return [...cars].sort(
     (a, b) =>
       categoryRank(a.category) - categoryRank(b.category) ||
-      a.category.localeCompare(b.category) ||
-      a.name.localeCompare(b.name),
+      compareText(a.category, b.category) ||
+      compareText(a.name, b.name),
   );
 }
 
@@ -55,7 +66,8 @@ function categoriesOf(cars: readonly Car[]): string[] {
  */
 export function FleetGrid({ onSelect, selectedCarId = null }: FleetGridProps) {
   // Deferred: the grid renders in slices that yield to the browser when the fleet arrives.
-  const cars = useDeferredValue(useCars());
+  const storedCars = useCars();
+  const cars = useDeferredValue(storedCars);
   const [category, setCategory] = useState(ALL_CATEGORIES);
   const [refresh, setRefresh] = useState<"loading" | "done" | "failed">("loading");
 
@@ -83,7 +95,9 @@ export function FleetGrid({ onSelect, selectedCarId = null }: FleetGridProps) {
   useEffect(() => onRevealAllSections(layOutAll), [layOutAll]);
   const pending = laidOut < shown.length ? { [PENDING_SECTION_ATTRIBUTE]: "" } : {};
 
-  if (cars === undefined || (cars.length === 0 && refresh === "loading")) {
+  // Still loading, or the fleet has arrived and its deferred render is on its way.
+  const arriving = storedCars !== undefined && storedCars.length > 0;
+  if (cars === undefined || (cars.length === 0 && (refresh === "loading" || arriving))) {
     return (
       <div className={`${classes.fleet} ${classes.grid}`} aria-busy="true" aria-label="Loading the fleet">
         {Array.from({ length: 6 }, (_, index) => (
