@@ -36,15 +36,34 @@
     })();
   }
 
-  // A page in the background never paints: start at once. Otherwise after the next frame
-  // (requestAnimationFrame runs just before the paint, the timeout just after it).
-  if (document.visibilityState !== "visible" || typeof window.requestAnimationFrame !== "function") {
+  // A page in the background never paints, and another page's HTML is hidden (public/theme-init.js):
+  // start at once.
+  if (
+    document.visibilityState !== "visible" ||
+    document.documentElement.hasAttribute("data-prerendered-other-page") ||
+    typeof window.requestAnimationFrame !== "function"
+  ) {
     start();
     return;
   }
-  window.requestAnimationFrame(function () {
-    setTimeout(start, 0);
-  });
-  // Should frames be throttled (an occluded window), do not wait for one for long.
+  // Otherwise once the browser reports the page's largest paint (or, without that timing, its first
+  // paint): the report comes when the frame is on screen, so no script fetch starts before it.
+  var supported = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  var paintType = ["largest-contentful-paint", "paint"].filter(function (type) {
+    return supported.indexOf(type) !== -1;
+  })[0];
+  if (paintType) {
+    var observer = new PerformanceObserver(function () {
+      observer.disconnect();
+      setTimeout(start, 0);
+    });
+    observer.observe({ type: paintType, buffered: true });
+  } else {
+    // requestAnimationFrame runs just before the paint, the timeout just after it.
+    window.requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+  // Should nothing be painted soon (frames throttled in an occluded window), do not wait long.
   setTimeout(start, 1000);
 })();
