@@ -127,8 +127,25 @@ function isLighthouseReport(value: unknown): value is LighthouseReport {
   );
 }
 
-function runLighthouse(url: string): LighthouseReport {
-  const output = execFileSync(
+/** One Lighthouse run; null when Lighthouse failed (e.g. NO_NAVSTART: it could not read its own trace). */
+function runLighthouse(url: string): LighthouseReport | null {
+  let output: string;
+  try {
+    output = runLighthouseCli(url);
+  } catch (error) {
+    console.warn(
+      `Lighthouse failed on ${url}; running it again.`,
+      error instanceof Error ? error.message : error,
+    );
+    return null;
+  }
+  const report: unknown = JSON.parse(output);
+  if (!isLighthouseReport(report)) throw new Error(`Lighthouse gave no report for ${url}`);
+  return report;
+}
+
+function runLighthouseCli(url: string): string {
+  return execFileSync(
     "npx",
     [
       "lighthouse",
@@ -140,9 +157,6 @@ function runLighthouse(url: string): LighthouseReport {
     ],
     { cwd: repoRoot, env: childEnv({ CHROME_PATH: CHROMIUM }), maxBuffer: 64 * 1024 * 1024 },
   ).toString();
-  const report: unknown = JSON.parse(output);
-  if (!isLighthouseReport(report)) throw new Error(`Lighthouse gave no report for ${url}`);
-  return report;
 }
 
 function categoryScore(report: LighthouseReport, key: string): number {
@@ -168,7 +182,8 @@ async function lighthouse(url: string): Promise<LighthouseScores> {
     runs.length < benchSettings.lighthouseRuns && attempt < benchSettings.lighthouseRuns * 2;
     attempt++
   ) {
-    runs.push(...filterToValidRuns([runLighthouse(url)]));
+    const report = runLighthouse(url);
+    if (report) runs.push(...filterToValidRuns([report]));
   }
   if (runs.length === 0) throw new Error(`Lighthouse produced no valid run for ${url}`);
   const median = computeMedianRun(runs);
