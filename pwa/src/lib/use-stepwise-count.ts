@@ -8,25 +8,21 @@ const FRAME_WAIT_LIMIT_MS = 100;
  * FRAME_WAIT_LIMIT_MS without a frame). Returns a function that cancels it.
  */
 export function afterNextPaint(callback: () => void): () => void {
-  let done = false;
+  let timer = 0;
+  const cancel = () => {
+    window.cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+    window.clearTimeout(fallback);
+  };
   const run = () => {
-    if (done) return;
-    done = true;
     cancel();
     callback();
   };
-  let timer = 0;
   const frame = window.requestAnimationFrame(() => {
     window.clearTimeout(fallback);
     timer = window.setTimeout(run, 0);
   });
   const fallback = window.setTimeout(run, FRAME_WAIT_LIMIT_MS);
-  const cancel = () => {
-    done = true;
-    window.cancelAnimationFrame(frame);
-    window.clearTimeout(timer);
-    window.clearTimeout(fallback);
-  };
   return cancel;
 }
 
