@@ -607,4 +607,28 @@ describe("public reads", { timeout: 30_000 }, () => {
     expect(await db.cars.count()).toBe(cars?.length);
     expect(await db.bookedRanges.where("carId").equals(car.id).count()).toBe(ranges?.length);
   });
+
+  it("writes the fleet again only when the server's copy differs from the stored one", async () => {
+    network.offline = false;
+    await refreshCars({ db, api: client });
+    let deleted = 0;
+    const countDeletes = () => {
+      deleted += 1;
+    };
+    db.cars.hook("deleting", countDeletes);
+    try {
+      await refreshCars({ db, api: client });
+      expect(deleted).toBe(0);
+
+      const stored = await db.cars.orderBy("name").first();
+      if (!stored) throw new Error("no stored car");
+      await db.cars.put({ ...stored, dailyRate: "1.00" });
+      const fresh = await refreshCars({ db, api: client });
+      expect(deleted).toBeGreaterThan(0);
+      expect((await db.cars.get(stored.id))?.dailyRate).toBe(fresh?.find((car) => car.id === stored.id)?.dailyRate);
+      expect((await db.cars.get(stored.id))?.dailyRate).not.toBe("1.00");
+    } finally {
+      db.cars.hook("deleting").unsubscribe(countDeletes);
+    }
+  });
 });

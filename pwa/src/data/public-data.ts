@@ -10,23 +10,44 @@ import { db as appDb, type CarRentalDb, type LocalBookedRange } from "./db";
 
 export type RefreshOptions = { db?: CarRentalDb; api?: ApiClient };
 
+/** Whether two lists hold the same cars with the same fields, in any order. */
+function sameCars(stored: readonly Car[], fetched: readonly Car[]): boolean {
+  if (stored.length !== fetched.length) return false;
+  const byId = new Map(stored.map((car) => [car.id, JSON.stringify(car)]));
+  return fetched.every((car) => byId.get(car.id) === JSON.stringify(car));
+}
+
+/** The refresh of the app's own fleet cache under way, shared by the screens that ask at once. */
+let carsRefreshInFlight: Promise<Car[] | null> | null = null;
+
 /**
  * `GET /api/cars` → replaces the cached fleet in one transaction. Returns the
  * fresh list, or null when the server could not be reached (the cache stays).
+ * An unchanged fleet is not written again, so the screens showing it do not
+ * render it again; calls made while a refresh is under way share it.
  * @throws ApiError when the server answered with an error (4xx).
  */
-export async function refreshCars(options: RefreshOptions = {}): Promise<Car[] | null> {
-  const db = options.db ?? appDb;
+export function refreshCars(options: RefreshOptions = {}): Promise<Car[] | null> {
+  if (options.db || options.api) return fetchAndStoreCars(options.db ?? appDb, options.api ?? api);
+  carsRefreshInFlight ??= fetchAndStoreCars(appDb, api).finally(() => {
+    carsRefreshInFlight = null;
+  });
+  return carsRefreshInFlight;
+}
+
+async function fetchAndStoreCars(db: CarRentalDb, client: ApiClient): Promise<Car[] | null> {
   let cars: Car[];
   try {
-    cars = await (options.api ?? api).call("listCars", {});
+    cars = await client.call("listCars", {});
   } catch (error) {
     if (isTransientError(error)) return null;
     throw error;
   }
   await db.transaction("rw", [db.cars, db.publicSync], async () => {
-    await db.cars.clear();
-    await db.cars.bulkPut(cars);
+    if (!sameCars(await db.cars.toArray(), cars)) {
+      await db.cars.clear();
+      await db.cars.bulkPut(cars);
+    }
     await db.publicSync.put({ key: "cars", lastSyncAt: new Date().toISOString() });
   });
   return cars;

@@ -1,5 +1,5 @@
 import { Badge, Button, Card } from "@mantine/core";
-import type { SyntheticEvent } from "react";
+import { memo, type SyntheticEvent } from "react";
 import { formatPeso } from "@car-rental/shared/money";
 import type { Car } from "@car-rental/shared/schemas/car";
 import { CAR_PICTURE_HEIGHT, CAR_PICTURE_WIDTH, DEFAULT_CAR_PICTURE, carPictureUrl } from "./car-picture";
@@ -27,8 +27,16 @@ export function showDefaultPicture(event: SyntheticEvent<HTMLImageElement>): voi
  * daily rate, seats, transmission and fuel. An available car has its category
  * badge and 'Select This Car'; an unavailable one is greyed, marked
  * 'Currently Booked' and cannot be selected.
+ *
+ * Memoized: the grid re-renders at each layout step and selection, and a card
+ * (a dozen Mantine components) renders again only when its own props change.
  */
-export function FleetCard({ car, onSelect, selected = false, deferred = false }: FleetCardProps) {
+export const FleetCard = memo(function FleetCard({
+  car,
+  onSelect,
+  selected = false,
+  deferred = false,
+}: FleetCardProps) {
   const badge = categoryBadge(car.category);
   const titleId = `car-${car.id}-name`;
   return (
@@ -99,4 +107,4 @@ export function FleetCard({ car, onSelect, selected = false, deferred = false }:
       )}
     </Card>
   );
-}
+});
