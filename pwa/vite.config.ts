@@ -36,7 +36,9 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         // The shell, every route chunk, the icons and the bundled car pictures work offline after one visit.
-        globPatterns: ["**/*.{js,css,html,svg,png,ico,webmanifest,txt}"],
+        globPatterns: ["**/*.{js,css,html,svg,png,webp,ico,webmanifest,txt}"],
+        // The pages show the cars' WebP renderings; the drawings stay on the server for whoever asks.
+        globIgnores: ["cars/*.svg"],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       manifest: {

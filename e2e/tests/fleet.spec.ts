@@ -26,7 +26,7 @@ test.describe("the fleet grid", () => {
     await expect(fortuner.getByText("Diesel")).toBeVisible();
     const picture = fortuner.getByRole("img");
     await expect(picture).toHaveAttribute("alt", "Toyota Fortuner 2.8 Q, Premium SUV");
-    await expect(picture).toHaveAttribute("src", "/cars/toyota-fortuner.svg");
+    await expect(picture).toHaveAttribute("src", "/cars/toyota-fortuner.webp");
     await expect(picture).toHaveAttribute("loading", "lazy");
     await expect(picture).toHaveAttribute("width", "400");
     await expect(picture).toHaveAttribute("height", "240");

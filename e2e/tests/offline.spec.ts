@@ -19,7 +19,7 @@ const ROUTES: [path: string, heading: string | RegExp][] = [
 ];
 
 /** A car of the seed, with its bundled picture. */
-const SEEDED_CAR = { name: "Toyota Fortuner 2.8 Q", picture: "/cars/toyota-fortuner.svg" };
+const SEEDED_CAR = { name: "Toyota Fortuner 2.8 Q", picture: "/cars/toyota-fortuner.webp" };
 
 async function expectHeading(page: Page, heading: string | RegExp): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

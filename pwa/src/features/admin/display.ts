@@ -1,6 +1,5 @@
 /** Small display rules shared by the admin tabs. */
-import { BUNDLED_IMAGE_PATTERN } from "@car-rental/shared/schemas/common";
-import { DEFAULT_CAR_IMAGE, type BookingStatus } from "@car-rental/shared/constants";
+import type { BookingStatus } from "@car-rental/shared/constants";
 import { formatLongDate, manilaToday } from "@car-rental/shared/dates";
 
 /** Spec §4: confirmed green, cancelled red, completed blue, pending yellow. */
@@ -11,14 +10,8 @@ export const STATUS_COLORS: Record<BookingStatus, string> = {
   completed: "blue",
 };
 
-export const DEFAULT_CAR_PICTURE = `/cars/${DEFAULT_CAR_IMAGE}`;
-
 /** Spec §3: an uploaded '/objects/…' path as is, a bundled file under /cars/, else the default picture. */
-export function carPictureUrl(image: string): string {
-  if (image.startsWith("/objects/")) return image;
-  if (BUNDLED_IMAGE_PATTERN.test(image)) return `/cars/${image}`;
-  return DEFAULT_CAR_PICTURE;
-}
+export { carPictureUrl, DEFAULT_CAR_PICTURE } from "../fleet/car-picture";
 
 /** 'December 05, 2026' for a calendar date. */
 export function longDate(date: string | null): string {

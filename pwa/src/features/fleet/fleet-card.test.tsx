@@ -43,10 +43,12 @@ describe("categoryBadge", () => {
 
 describe("carPictureUrl", () => {
   it("serves bundled pictures under /cars/, object paths as they are, else the default", () => {
-    expect(carPictureUrl("toyota-fortuner.svg")).toBe("/cars/toyota-fortuner.svg");
+    // A drawing is shown from its WebP rendering (vite-plugins/car-pictures.ts); other bundled files as they are.
+    expect(carPictureUrl("toyota-fortuner.svg")).toBe("/cars/toyota-fortuner.webp");
+    expect(carPictureUrl("my-car.png")).toBe("/cars/my-car.png");
     expect(carPictureUrl("/objects/car-images/abc")).toBe("/objects/car-images/abc");
-    expect(carPictureUrl("")).toBe("/cars/default-car.svg");
-    expect(carPictureUrl("../secret")).toBe("/cars/default-car.svg");
+    expect(carPictureUrl("")).toBe("/cars/default-car.webp");
+    expect(carPictureUrl("../secret")).toBe("/cars/default-car.webp");
   });
 });
 
@@ -63,7 +65,7 @@ describe("FleetCard", () => {
     expect(screen.queryByText("Currently Booked")).toBeNull();
 
     const image = screen.getByRole("img", { name: "Honda City 1.5 V, Compact Sedan" });
-    expect(image.getAttribute("src")).toBe("/cars/honda-city.svg");
+    expect(image.getAttribute("src")).toBe("/cars/honda-city.webp");
     expect(image.getAttribute("loading")).toBe("lazy");
     expect(image.getAttribute("width")).toBe("400");
     expect(image.getAttribute("height")).toBe("240");

@@ -68,6 +68,8 @@ describe.each(testEngines())("static PWA on %s", (engine) => {
     await writeFile(path.join(dist, "sw.js"), "self.addEventListener('fetch', () => {});");
     await writeFile(path.join(dist, "manifest.webmanifest"), JSON.stringify({ name: "Alaminos Car Rental" }));
     await writeFile(path.join(dist, ".secret"), "hidden");
+    await mkdir(path.join(dist, "cars"));
+    await writeFile(path.join(dist, "cars", "toyota-vios.webp"), "RIFF-webp");
     [server, noPwa] = await Promise.all([
       startTestServer(engine, { seed: false, config: { pwaDist: dist } }),
       startTestServer(engine, { seed: false, config: { pwaDist: path.join(dist, "not-built") } }),
@@ -148,6 +150,16 @@ describe.each(testEngines())("static PWA on %s", (engine) => {
       expect(await res.text()).toContain("<svg");
       expect((await s.request("GET", "/cars/no-such-car.svg")).status).toBe(404);
     }
+  });
+
+  it("serves the pictures' WebP renderings from the build, cached for a day", async () => {
+    const res = await server.request("GET", "/cars/toyota-vios.webp");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("image/webp");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect(await res.text()).toBe("RIFF-webp");
+    expect((await server.request("GET", "/cars/no-such-car.webp")).status).toBe(404);
+    expect((await noPwa.request("GET", "/cars/toyota-vios.webp")).status).toBe(404);
   });
 
   it("never serves a file outside the build", async () => {

@@ -13,7 +13,7 @@ const ONE_DAY = "public, max-age=86400";
 
 /** Paths the API and the object store own; the PWA never answers them. */
 const BACKEND_PREFIXES = ["/api/", "/objects/", "/uploads/"];
-const CAR_PICTURE = /^\/cars\/([a-z0-9][a-z0-9-]*\.svg)$/;
+const CAR_PICTURE = /^\/cars\/([a-z0-9][a-z0-9-]*\.(?:svg|webp))$/;
 
 /**
  * The file under `root` a URL path names, or null when it would leave the
@@ -78,7 +78,8 @@ const hasExtension = (urlPath: string) => path.posix.extname(urlPath) !== "";
  * `assets/` cached for a year, everything else revalidated, and the SPA
  * fallback: a page request without a file extension gets `index.html`, so
  * client routes survive a reload. The bundled car pictures are served at
- * `/cars/<name>.svg` even without a build. Unmatched API paths answer a JSON 404.
+ * `/cars/<name>.svg` even without a build (their WebP renderings, which the
+ * pages show, come with the build). Unmatched API paths answer a JSON 404.
  */
 export function staticPwa(deps: Pick<AppDeps, "config">): Middleware {
   const dist = path.resolve(deps.config.pwaDist);
