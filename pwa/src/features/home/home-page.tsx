@@ -25,6 +25,8 @@ import { useScrollToHash } from "./use-scroll-to-hash";
 
 // Everything below the fold is split out of the first view's bundle. The
 // section frames (anchor ids and headings) stay eager so links always land.
+// The sections with data or forms render in the browser (Deferred); the static
+// ones come with the prerendered HTML (StaticContent).
 const FleetSlot = lazy(() =>
   loadDataLibraries()
     .then(() => import("./fleet-slot"))
@@ -105,6 +107,22 @@ function Deferred({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Content without data or state (why us, about, the contact details): part of
+ * the prerendered HTML, so the browser lays it out with the page, and the app
+ * only hydrates it, in slices, once its code has loaded. (Rendering it in the
+ * browser instead would mean a commit and a layout per section.) After a
+ * navigation to the home page it renders as soon as its code is there.
+ */
+function StaticContent({ children }: { children: ReactNode }) {
+  const pending = { [PENDING_SECTION_ATTRIBUTE]: "" };
+  return (
+    <Suspense fallback={<div className={classes.slotPending} aria-hidden="true" {...pending} />}>
+      {children}
+    </Suspense>
+  );
+}
+
 /** The home page of spec §2: hero, fleet, booking, why choose us, about, contact. */
 export function HomePage() {
   usePageTitle("Premium Car Rental in Alaminos City, Pangasinan");
@@ -140,9 +158,9 @@ export function HomePage() {
         title="Rent with confidence"
         description="Small enough to know every customer by name, equipped like the big rental companies."
       >
-        <Deferred>
+        <StaticContent>
           <WhyChooseUs />
-        </Deferred>
+        </StaticContent>
       </SectionFrame>
       <SectionFrame
         id="about"
@@ -150,9 +168,9 @@ export function HomePage() {
         eyebrow="About us"
         title="Your local rental garage in Alaminos City"
       >
-        <Deferred>
+        <StaticContent>
           <AboutContent />
-        </Deferred>
+        </StaticContent>
       </SectionFrame>
       <SectionFrame
         id="contact"
@@ -161,9 +179,9 @@ export function HomePage() {
         description="Questions about a car, a long trip or a corporate rental? Send us a message or call, we reply the same day."
       >
         <div className={classes.contactGrid}>
-          <Deferred>
+          <StaticContent>
             <ContactDetails />
-          </Deferred>
+          </StaticContent>
           <Deferred>
             <ContactFormSlot />
           </Deferred>
