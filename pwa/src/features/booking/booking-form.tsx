@@ -19,7 +19,7 @@ import {
   type FormEvent,
   type ReactNode,
 } from "react";
-import { Controller, useForm, useFormState, useWatch, type UseFormReturn } from "react-hook-form";
+import { Controller, useForm, useFormState, useWatch, type Resolver, type UseFormReturn } from "react-hook-form";
 import {
   type TimeSlot,
   DISTANCE_SERVICES,
@@ -50,6 +50,7 @@ import { ApiError, NetworkError, api, describeError } from "../../data/api-clien
 import { refreshBookedRanges, refreshCars } from "../../data/public-data";
 import { useOnline } from "../../lib/use-online";
 import { useStepwiseCount } from "../../lib/use-stepwise-count";
+import { onRevealAllSections, PENDING_SECTION_ATTRIBUTE } from "../layout/section-reveal";
 import { DocumentUploadList } from "../uploads/document-uploads";
 import { showToast } from "../uploads/toast";
 import { noDocuments, useDocumentUploads } from "../uploads/use-document-uploads";
@@ -126,9 +127,18 @@ const distanceChoices: readonly ServiceChoice[] = DISTANCE_SERVICES.map((service
  */
 export function BookingForm(props: BookingFormProps) {
   const { today, draft } = props;
-  const schema = useMemo(() => createBookingFormSchema({ today }), [today]);
+  const resolver = useMemo(() => {
+    // The schema is built at the first validation, not while the form mounts
+    // (building a zod schema is a few milliseconds of a long task on a slow phone).
+    let validate: Resolver<BookingFormInput, unknown, BookingFormValues> | undefined;
+    const lazyResolver: Resolver<BookingFormInput, unknown, BookingFormValues> = (values, context, options) => {
+      validate ??= zodResolver(createBookingFormSchema({ today }));
+      return validate(values, context, options);
+    };
+    return lazyResolver;
+  }, [today]);
   const form = useForm<BookingFormInput, unknown, BookingFormValues>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: draft?.values ?? emptyBookingForm,
   });
   // useForm re-renders this component synchronously right after it mounts (its
@@ -158,7 +168,11 @@ const BookingFormFields = memo(function BookingFormFields({
 }: BookingFormFieldsProps) {
   const { control, register, handleSubmit, setValue, reset, setError, clearErrors } = form;
   const { errors, isSubmitting, isSubmitted } = useFormState({ control });
-  const [shown] = useStepwiseCount(FORM_STAGES);
+  const [shown, showAllStages] = useStepwiseCount(FORM_STAGES);
+  // While stages are still to come the form counts as a pending section: a
+  // scroll to a section below it (the home page's links) waits for its full height.
+  useEffect(() => onRevealAllSections(showAllStages), [showAllStages]);
+  const pending = shown < FORM_STAGES ? { [PENDING_SECTION_ATTRIBUTE]: "" } : {};
 
   const uploads = useDocumentUploads(draft?.documents ?? noDocuments);
   const online = useOnline();
@@ -535,6 +549,7 @@ const BookingFormFields = memo(function BookingFormFields({
       aria-label="Booking form"
       className={classes.form}
       data-layout={layout}
+      {...pending}
     >
       <div className={classes.detailsColumn}>{details}</div>
       <div className={classes.checkoutColumn}>
