@@ -113,11 +113,18 @@ export function carPictures({ sourceDir, urlPrefix }: CarPicturesOptions): Plugi
           source: readFileSync(join(sourceDir, name)),
         });
       }
-      const drawings = pictures.filter((name) => /\.svg$/i.test(name) && !pictures.includes(rasterNameOf(name)));
-      const rasters = await Promise.all(drawings.map((name) => rasterize(join(sourceDir, name))));
-      drawings.forEach((name, index) => {
-        this.emitFile({ type: "asset", fileName: `${outDir}${rasterNameOf(name)}`, source: rasters[index] });
-      });
+      const drawings = pictures.filter(
+        (name) => /\.svg$/i.test(name) && !pictures.includes(rasterNameOf(name)),
+      );
+      const rasters = await Promise.all(
+        drawings.map(async (name) => ({
+          name: rasterNameOf(name),
+          image: await rasterize(join(sourceDir, name)),
+        })),
+      );
+      for (const { name, image } of rasters) {
+        this.emitFile({ type: "asset", fileName: `${outDir}${name}`, source: image });
+      }
     },
   };
 }

@@ -19,7 +19,14 @@ import {
   type FormEvent,
   type ReactNode,
 } from "react";
-import { Controller, useForm, useFormState, useWatch, type Resolver, type UseFormReturn } from "react-hook-form";
+import {
+  Controller,
+  useForm,
+  useFormState,
+  useWatch,
+  type Resolver,
+  type UseFormReturn,
+} from "react-hook-form";
 import {
   type TimeSlot,
   DISTANCE_SERVICES,
@@ -131,7 +138,11 @@ export function BookingForm(props: BookingFormProps) {
     // The schema is built at the first validation, not while the form mounts
     // (building a zod schema is a few milliseconds of a long task on a slow phone).
     let validate: Resolver<BookingFormInput, unknown, BookingFormValues> | undefined;
-    const lazyResolver: Resolver<BookingFormInput, unknown, BookingFormValues> = (values, context, options) => {
+    const lazyResolver: Resolver<BookingFormInput, unknown, BookingFormValues> = (
+      values,
+      context,
+      options,
+    ) => {
       validate ??= zodResolver(createBookingFormSchema({ today }));
       return validate(values, context, options);
     };
