@@ -1,4 +1,9 @@
-import { hasPendingSections, revealAllSections, whenSectionsSettled } from "./section-reveal";
+import {
+  hasPendingSections,
+  layOutAllSections,
+  revealAllSections,
+  whenSectionsSettled,
+} from "./section-reveal";
 
 function prefersReducedMotion(): boolean {
   return (
@@ -18,6 +23,7 @@ export function scrollToSection(id: string): boolean {
     console.error(`Anchor target "#${id}" was not found on this page.`);
     return false;
   }
+  layOutAllSections();
   const scroll = () =>
     target.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
   if (!hasPendingSections()) {
