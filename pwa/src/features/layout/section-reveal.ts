@@ -11,20 +11,7 @@ export const PENDING_SECTION_ATTRIBUTE = "data-home-pending";
 
 let revealed = false;
 
-/** Set on <html> once every section is to be laid out, off screen too (the sections' CSS). */
-const LAID_OUT_ATTRIBUTE = "data-sections-laid-out";
-
-/**
- * Off-screen sections skip layout (content-visibility) and count with an
- * estimated height: before a scroll to a section, they are all laid out, so
- * the target's position is its real one.
- */
-export function layOutAllSections(): void {
-  document.documentElement.setAttribute(LAID_OUT_ATTRIBUTE, "");
-}
-
 export function revealAllSections(): void {
-  layOutAllSections();
   if (revealed) return;
   revealed = true;
   window.dispatchEvent(new Event(REVEAL_EVENT));

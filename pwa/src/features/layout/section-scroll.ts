@@ -1,9 +1,4 @@
-import {
-  hasPendingSections,
-  layOutAllSections,
-  revealAllSections,
-  whenSectionsSettled,
-} from "./section-reveal";
+import { hasPendingSections, revealAllSections, whenSectionsSettled } from "./section-reveal";
 
 function prefersReducedMotion(): boolean {
   return (
@@ -23,7 +18,6 @@ export function scrollToSection(id: string): boolean {
     console.error(`Anchor target "#${id}" was not found on this page.`);
     return false;
   }
-  layOutAllSections();
   const scroll = () =>
     target.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
   if (!hasPendingSections()) {
