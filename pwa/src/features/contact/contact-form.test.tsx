@@ -89,6 +89,20 @@ describe("ContactSection", () => {
     ]);
   });
 
+  it("names each field exactly by its visible label and marks the four required ones for assistive technology", () => {
+    renderForm(answer(201, { ok: true }));
+    for (const label of ["First Name", "Last Name", "Email", "Message"]) {
+      const field = screen.getByLabelText(label, { exact: true });
+      expect(field.getAttribute("aria-required")).toBe("true");
+      // No native 'required': the form's own check shows the spec's toast instead of the browser's bubble.
+      expect(field.hasAttribute("required")).toBe(false);
+    }
+    for (const label of ["Phone", "Subject"]) {
+      expect(screen.getByLabelText(label, { exact: true }).hasAttribute("aria-required")).toBe(false);
+    }
+    expect(screen.getByText("First name, last name, email and message are required.")).toBeTruthy();
+  });
+
   it("shows 'Required Fields Missing' when required fields are empty, and sends nothing", async () => {
     const { sent } = renderForm(answer(201, { ok: true }));
     await userEvent.setup().click(screen.getByRole("button", { name: /Send Message/ }));

@@ -116,14 +116,14 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
           <TextInput
             label="First Name"
             autoComplete="given-name"
-            withAsterisk
+            aria-required
             error={errorText("firstName")}
             {...register("firstName")}
           />
           <TextInput
             label="Last Name"
             autoComplete="family-name"
-            withAsterisk
+            aria-required
             error={errorText("lastName")}
             {...register("lastName")}
           />
@@ -133,7 +133,7 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
             label="Email"
             type="email"
             autoComplete="email"
-            withAsterisk
+            aria-required
             error={errorText("email")}
             {...register("email")}
           />
@@ -167,14 +167,14 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
         )}
         <Textarea
           label="Message"
-          withAsterisk
+          aria-required
           rows={5}
           error={errorText("message")}
           {...register("message")}
         />
         <Group justify="space-between" align="center">
           <Text size="sm" c="dimmed">
-            Fields marked * are required.
+            First name, last name, email and message are required.
           </Text>
           <Button type="submit" loading={sending} leftSection={<IconSend size={18} aria-hidden />}>
             Send Message
