@@ -412,7 +412,7 @@ const BookingFormFields = memo(function BookingFormFields({
                     name="wantsDelivery"
                     render={({ field }) => (
                       <Checkbox
-                        label="Deliver the car to my address"
+                        label="Request delivery to my address"
                         description="We bring the car to you and pick it up at the end of the rental."
                         checked={field.value ?? false}
                         onChange={(event) => field.onChange(event.currentTarget.checked)}

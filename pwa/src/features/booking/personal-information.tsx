@@ -69,13 +69,15 @@ export const PersonalInformationFields = memo(
             {...register("phone")}
           />
           <TextInput
-            label="Driver's License Number (optional)"
+            label="Driver's License Number"
+            description="Optional"
             autoComplete="off"
             error={errors.license}
             {...register("license")}
           />
           <TextInput
-            label="Facebook Profile (optional)"
+            label="Facebook Profile"
+            description="Optional"
             placeholder="facebook.com/your.name"
             autoComplete="url"
             className={classes.fullWidth}
