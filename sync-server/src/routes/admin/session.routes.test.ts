@@ -29,13 +29,16 @@ describe.each(testEngines())("admin session on %s", (engine) => {
 
     const cookie = sessionCookieOf(res);
     expect(cookie).toBeDefined();
-    const attributes = (cookie ?? "").split(";").map((part) => part.trim().toLowerCase());
-    expect(attributes).toContain("httponly");
-    expect(attributes).toContain("samesite=strict");
-    expect(attributes).toContain("path=/");
-    expect(attributes).not.toContain("secure"); // plain HTTP test server
-    const expires = attributes.find((part) => part.startsWith("expires="));
-    expect(new Date((expires ?? "").slice("expires=".length)).getTime()).toBe(
+    // Attribute names in their standard casing, not the lower case of the `cookies` package.
+    const attributes = (cookie ?? "").split(";").map((part) => part.trim());
+    expect(attributes).toContain("HttpOnly");
+    expect(attributes).toContain("SameSite=Strict");
+    expect(attributes).toContain("Path=/");
+    expect(attributes).not.toContain("Secure"); // plain HTTP test server
+    expect(cookie?.toLowerCase()).not.toContain("secure");
+    expect(attributes).toContain(`Max-Age=${7 * 24 * 60 * 60}`);
+    const expires = attributes.find((part) => part.startsWith("Expires="));
+    expect(new Date((expires ?? "").slice("Expires=".length)).getTime()).toBe(
       new Date(body.expiresAt ?? 0).getTime(),
     );
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -48,8 +51,10 @@ describe.each(testEngines())("admin session on %s", (engine) => {
         body: { password: TEST_ADMIN_PASSWORD },
       });
       expect(res.status).toBe(200);
-      const attributes = (sessionCookieOf(res) ?? "").split(";").map((part) => part.trim().toLowerCase());
-      expect(attributes).toContain("secure");
+      const attributes = (sessionCookieOf(res) ?? "").split(";").map((part) => part.trim());
+      expect(attributes).toContain("Secure");
+      expect(attributes).toContain("HttpOnly");
+      expect(attributes).toContain("SameSite=Strict");
     } finally {
       server.deps.config.secureCookies = false;
     }
@@ -102,8 +107,9 @@ describe.each(testEngines())("admin session on %s", (engine) => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ authenticated: false });
     const cleared = sessionCookieOf(res) ?? "";
-    expect(cleared.startsWith(`${SESSION_COOKIE}=;`)).toBe(true);
-    expect(cleared.toLowerCase()).toContain("expires=thu, 01 jan 1970");
+    expect(cleared).toBe(
+      `${SESSION_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; HttpOnly; SameSite=Strict`,
+    );
 
     expect(await (await server.request("GET", "/api/admin/session", { cookie })).json()).toEqual({
       authenticated: false,

@@ -10,40 +10,55 @@ import { SESSION_COOKIE, login, logout, readSession } from "../../services/admin
 export const SESSION_PATH = "/api/admin/session";
 
 /**
+ * One `Set-Cookie` value for the session cookie, attributes in their standard
+ * casing (`HttpOnly`, `SameSite=Strict`): the `cookies` package Koa uses
+ * writes them in lower case, which browsers accept but strict readers may not.
+ * `Max-Age` (what browsers prefer) and `Expires` (for older ones) say the same.
+ */
+export function sessionCookieHeader(value: string, expiresAt: Date, now: Date, secure: boolean): string {
+  const maxAge = Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
+  return [
+    `${SESSION_COOKIE}=${value}`,
+    "Path=/",
+    `Expires=${expiresAt.toUTCString()}`,
+    `Max-Age=${maxAge}`,
+    "HttpOnly",
+    "SameSite=Strict",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/** Sets the session cookie, replacing one written earlier in the same answer. */
+function writeSessionCookie(ctx: Context, header: string): void {
+  const existing = ctx.response.headers["set-cookie"];
+  const others = (Array.isArray(existing) ? existing : typeof existing === "string" ? [existing] : []).filter(
+    (cookie) => !cookie.startsWith(`${SESSION_COOKIE}=`),
+  );
+  ctx.set("Set-Cookie", [...others, header]);
+}
+
+/**
  * Writes the session cookie: HttpOnly (no script can read it), SameSite=Strict
  * (never sent on a cross-site request), for the whole site, until the session
  * expires (the PWA works offline for days, so it must outlive the browser
- * session), Secure when the site is served over HTTPS.
+ * session), Secure when the site is served over HTTPS. The session token is
+ * base64url, so it needs no encoding.
  */
 export function setSessionCookie(
   ctx: Context,
-  deps: Pick<AppDeps, "config">,
+  deps: Pick<AppDeps, "config" | "clock">,
   token: string,
   expiresAt: Date,
 ): void {
   // TLS may end at a proxy whose headers are not trusted: the configuration,
   // not the socket, says whether the site is HTTPS.
-  if (deps.config.secureCookies) ctx.cookies.secure = true;
-  ctx.cookies.set(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "strict",
-    path: "/",
-    secure: deps.config.secureCookies,
-    expires: expiresAt,
-    overwrite: true,
-  });
+  writeSessionCookie(ctx, sessionCookieHeader(token, expiresAt, deps.clock.now(), deps.config.secureCookies));
 }
 
+/** Clears the session cookie: empty, expired in 1970, Max-Age=0. */
 function clearSessionCookie(ctx: Context, deps: Pick<AppDeps, "config">): void {
-  if (deps.config.secureCookies) ctx.cookies.secure = true;
-  ctx.cookies.set(SESSION_COOKIE, "", {
-    httpOnly: true,
-    sameSite: "strict",
-    path: "/",
-    secure: deps.config.secureCookies,
-    expires: new Date(0),
-    overwrite: true,
-  });
+  const epoch = new Date(0);
+  writeSessionCookie(ctx, sessionCookieHeader("", epoch, epoch, deps.config.secureCookies));
 }
 
 /**
