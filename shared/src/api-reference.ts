@@ -35,8 +35,10 @@ dates are \`YYYY-MM-DD\` (Asia/Manila calendar dates), timestamps ISO 8601.
 
 ## Conventions
 
-- **Errors** have one shape: \`{"error": {"code": "...", "message": "...", "details": ...}}\`. The message is a
-  sentence for people (the spec's wording where it has one); the PWA shows it after \`"<status>: "\`.
+- **Errors** have one shape: \`{"error": {"code": "...", "message": "...", "details": ...}, "code": "...",
+  "message": "..."}\`: \`code\` and \`message\` are repeated at the top level, and a 409 \`PRICE_CHANGED\` or
+  \`DATES_UNAVAILABLE\` also carries its detail (\`quote\`, \`ranges\`) there. The message is a sentence for
+  people (the spec's wording where it has one); the PWA shows it after \`"<status>: "\`.
 - **Admin calls** need the \`admin_session\` cookie set by \`POST /api/admin/session\` (HttpOnly,
   SameSite=Strict). Without a valid one every \`/api/admin/*\` route answers 401.
 - **Mutations** accept JSON only and refuse a foreign \`Origin\` (403 \`FORBIDDEN_ORIGIN\`).

@@ -3,7 +3,7 @@ import { errorMessages, type ErrorCode } from "@car-rental/shared/messages";
 /**
  * A typed domain error. Services throw these and know nothing about HTTP;
  * one middleware (middleware/error-handler.ts) maps them to a status and the
- * `{error: {code, message, details?}}` body.
+ * `{error: {code, message, details?}}` body (see shared `errorBody`).
  */
 export class DomainError extends Error {
   constructor(

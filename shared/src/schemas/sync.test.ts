@@ -43,12 +43,39 @@ describe("syncResponseSchema", () => {
 describe("error bodies", () => {
   it("builds bodies with the default message", () => {
     const body = errorBody("NAME_BLOCKED");
-    expect(body).toEqual({ error: { code: "NAME_BLOCKED", message: errorMessages.NAME_BLOCKED } });
+    expect(body).toEqual({
+      error: { code: "NAME_BLOCKED", message: errorMessages.NAME_BLOCKED },
+      code: "NAME_BLOCKED",
+      message: errorMessages.NAME_BLOCKED,
+    });
     expect(errorBodySchema.parse(body)).toEqual(body);
+    // A body of the older shape (no top-level copies) still parses.
+    expect(errorBodySchema.parse({ error: body.error })).toEqual({ error: body.error });
     expect(errorBody("NOT_FOUND", "Car not found", { id: "x" }).error).toEqual({
       code: "NOT_FOUND",
       message: "Car not found",
       details: { id: "x" },
+    });
+    // Only the 409s' detail keys are lifted.
+    expect(errorBody("NOT_FOUND", "Car not found", { id: "x" })).not.toHaveProperty("id");
+  });
+
+  it("repeats the detail keys of PRICE_CHANGED and DATES_UNAVAILABLE at the top level", () => {
+    const ranges = [{ start: "2026-12-01", end: "2026-12-03", pickupTime: "9:00 AM" }];
+    const body = errorBody("DATES_UNAVAILABLE", undefined, { ranges, code: "shadow" });
+    expect(body).toEqual({
+      error: {
+        code: "DATES_UNAVAILABLE",
+        message: errorMessages.DATES_UNAVAILABLE,
+        details: { ranges, code: "shadow" },
+      },
+      code: "DATES_UNAVAILABLE",
+      message: errorMessages.DATES_UNAVAILABLE,
+      ranges,
+    });
+    expect(errorBody("PRICE_CHANGED", undefined, { quote: { total: "1" } })).toMatchObject({
+      code: "PRICE_CHANGED",
+      quote: { total: "1" },
     });
   });
 

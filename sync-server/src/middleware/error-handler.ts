@@ -1,6 +1,6 @@
 import type { Middleware } from "koa";
 import type { Logger } from "pino";
-import { errorMessages } from "@car-rental/shared/messages";
+import { errorBody } from "@car-rental/shared/schemas/error";
 import { DomainError, TooManyRequests, errorStatus } from "../errors";
 
 /** SQLSTATE classes and driver errors that mean "the database is not reachable right now". */
@@ -33,7 +33,7 @@ function httpStatusOf(err: unknown): number | undefined {
 
 /**
  * The one error renderer: domain errors become `{error: {code, message, details?}}`
- * with their status; anything unexpected is logged and answered as a plain 500
+ * (plus top-level copies, see `errorBody`) with their status; anything unexpected is logged and answered as a plain 500
  * without a stack trace.
  */
 export function errorHandler(logger: Logger): Middleware {
@@ -44,20 +44,14 @@ export function errorHandler(logger: Logger): Middleware {
       if (err instanceof DomainError) {
         ctx.status = errorStatus[err.code];
         if (err instanceof TooManyRequests) ctx.set("Retry-After", String(err.retryAfterSeconds));
-        ctx.body = {
-          error: {
-            code: err.code,
-            message: err.message,
-            ...(err.details === undefined ? {} : { details: err.details }),
-          },
-        };
+        ctx.body = errorBody(err.code, err.message, err.details);
         return;
       }
       if (isDatabaseUnavailable(err)) {
         logger.warn({ err, requestId: ctx.state.requestId }, "database unavailable");
         ctx.status = 503;
         ctx.set("Retry-After", "2");
-        ctx.body = { error: { code: "DATABASE_UNAVAILABLE", message: errorMessages.DATABASE_UNAVAILABLE } };
+        ctx.body = errorBody("DATABASE_UNAVAILABLE");
         return;
       }
       // zlib (Z_DATA_ERROR) or brotli (ERR__ERROR_*) could not decode the body its Content-Encoding claims: a bad request.
@@ -69,24 +63,17 @@ export function errorHandler(logger: Logger): Middleware {
       if (status !== undefined) {
         // Errors raised by Koa itself or the body parser (malformed JSON, too large, ...).
         ctx.status = status;
-        const code =
+        ctx.body =
           status === 413
-            ? "PAYLOAD_TOO_LARGE"
+            ? errorBody("PAYLOAD_TOO_LARGE")
             : status === 415
-              ? "UNSUPPORTED_MEDIA_TYPE"
-              : "VALIDATION_FAILED";
-        const message =
-          status === 413
-            ? errorMessages.PAYLOAD_TOO_LARGE
-            : status === 415
-              ? errorMessages.UNSUPPORTED_MEDIA_TYPE
-              : "The request body is not valid JSON.";
-        ctx.body = { error: { code, message } };
+              ? errorBody("UNSUPPORTED_MEDIA_TYPE")
+              : errorBody("VALIDATION_FAILED", "The request body is not valid JSON.");
         return;
       }
       logger.error({ err, requestId: ctx.state.requestId }, "unhandled error");
       ctx.status = 500;
-      ctx.body = { error: { code: "INTERNAL", message: errorMessages.INTERNAL } };
+      ctx.body = errorBody("INTERNAL");
     }
   };
 }
@@ -100,7 +87,7 @@ export function methodErrorsAsJson(): Middleware {
   return async function describeMethodErrors(ctx, next) {
     await next();
     if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null) {
-      ctx.body = { error: { code: "METHOD_NOT_ALLOWED", message: errorMessages.METHOD_NOT_ALLOWED } };
+      ctx.body = errorBody("METHOD_NOT_ALLOWED");
     }
   };
 }

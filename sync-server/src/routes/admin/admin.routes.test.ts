@@ -18,7 +18,11 @@ async function call(server: TestServer, route: RouteDefinition, cookie?: string)
 
 async function expectUnauthorized(res: Response, label: string): Promise<void> {
   expect(res.status, label).toBe(401);
-  expect(await res.json(), label).toEqual({ error: { code: "UNAUTHORIZED", message: expect.any(String) } });
+  expect(await res.json(), label).toEqual({
+    error: { code: "UNAUTHORIZED", message: expect.any(String) },
+    code: "UNAUTHORIZED",
+    message: expect.any(String),
+  });
 }
 
 describe.each(testEngines())("admin access on %s", (engine) => {

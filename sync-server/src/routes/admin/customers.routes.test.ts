@@ -124,6 +124,8 @@ describe.each(testEngines())("admin customers on %s", (engine) => {
         message: DUPLICATE_EMAIL_MESSAGE,
         details: { fields: { email: [DUPLICATE_EMAIL_MESSAGE] } },
       },
+      code: "VALIDATION_FAILED",
+      message: DUPLICATE_EMAIL_MESSAGE,
     });
   });
 

@@ -67,6 +67,8 @@ describe.each(testEngines())("admin session on %s", (engine) => {
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({
       error: { code: "INVALID_PASSWORD", message: "Incorrect password. Please try again." },
+      code: "INVALID_PASSWORD",
+      message: "Incorrect password. Please try again.",
     });
     expect(adminAccess.incorrectPassword).toBe("Incorrect password. Please try again.");
     expect(sessionCookieOf(res)).toBeUndefined();

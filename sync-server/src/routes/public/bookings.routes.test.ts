@@ -6,7 +6,14 @@ import { publicBookingResponseSchema } from "@car-rental/shared/schemas/booking"
 import { priceChangedDetailsSchema } from "@car-rental/shared/schemas/error";
 import { PUBLIC_BOOKING_RATE_LIMIT } from "../../services/bookings/public-booking.service";
 import { startTestServer, type TestServer } from "../../test-server";
-import { bookingBody, errorOf, insertCustomer, publicCars, uploadObject } from "./booking-test-helpers";
+import {
+  bookingBody,
+  errorOf,
+  errorSchema,
+  insertCustomer,
+  publicCars,
+  uploadObject,
+} from "./booking-test-helpers";
 import type { Car } from "@car-rental/shared/schemas/car";
 
 describe.each(testEngines())("public bookings (%s)", (engine) => {
@@ -218,10 +225,17 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     await server.db.knex("cars").where({ id: car.id }).update({ daily_rate: "9999.00" });
     const res = await post(body);
     expect(res.status).toBe(409);
-    const error = await errorOf(res);
+    const answer: unknown = await res.json();
+    const error = errorSchema.parse(answer).error;
     expect(error.code).toBe("PRICE_CHANGED");
     expect(error.message).toBe(errorMessages.PRICE_CHANGED);
     const details = priceChangedDetailsSchema.parse(error.details).quote;
+    // The same, at the top level, for clients that read `{code, message, quote}`.
+    expect(answer).toMatchObject({
+      code: "PRICE_CHANGED",
+      message: errorMessages.PRICE_CHANGED,
+      quote: details,
+    });
     expect(details).toEqual(
       quote({
         dailyRate: "9999.00",
@@ -252,11 +266,16 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
       bookingBody({ car, pickupDate: "2027-01-07", returnDate: "2027-01-09", email: "late@example.ph" }),
     );
     expect(res.status).toBe(409);
-    const error = await errorOf(res);
+    const answer: unknown = await res.json();
+    const error = errorSchema.parse(answer).error;
     expect(error.code).toBe("DATES_UNAVAILABLE");
     expect(error.message).toBe(errorMessages.DATES_UNAVAILABLE);
-    expect(error.details).toMatchObject({
-      ranges: [{ start: "2027-01-05", end: "2027-01-08", pickupTime: "9:00 AM" }],
+    const ranges = [{ start: "2027-01-05", end: "2027-01-08", pickupTime: "9:00 AM" }];
+    expect(error.details).toMatchObject({ ranges });
+    expect(answer).toMatchObject({
+      code: "DATES_UNAVAILABLE",
+      message: errorMessages.DATES_UNAVAILABLE,
+      ranges,
     });
   });
 

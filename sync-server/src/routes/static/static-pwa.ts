@@ -4,7 +4,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Context, Middleware } from "koa";
 import { carPicturesDir } from "@car-rental/db";
-import { errorMessages } from "@car-rental/shared/messages";
+import { errorBody } from "@car-rental/shared/schemas/error";
 import type { AppDeps } from "../../deps";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -92,7 +92,7 @@ export function staticPwa(deps: Pick<AppDeps, "config">): Middleware {
       // Nothing answered: say so in the API's own format (unless a router will answer 405).
       if (!matchedSomeRoute(ctx) && ctx.body == null) {
         ctx.status = 404;
-        ctx.body = { error: { code: "NOT_FOUND", message: errorMessages.NOT_FOUND } };
+        ctx.body = errorBody("NOT_FOUND");
       }
       return;
     }
