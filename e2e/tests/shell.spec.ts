@@ -157,8 +157,14 @@ test.describe("on a phone", () => {
     const openButton = page.getByRole("button", { name: "Open menu" });
     await expect(openButton).toHaveAttribute("aria-expanded", "false");
     await expect(menu).toBeHidden();
+    // Closed, the menu holds nothing: each entry's text is in the page once.
+    await expect(page.locator("#mobile-menu")).toBeEmpty();
+    await expect(page.getByText("Coming Soon")).toHaveCount(1);
 
     await openButton.click();
+    // Open, the menu holds the entries and the (hidden) desktop ones are not rendered.
+    await expect(page.getByText("Coming Soon")).toHaveCount(1);
+    await expect(page.getByText("Our Fleet", { exact: true })).toHaveCount(1);
     const closeButton = page.getByRole("button", { name: "Close menu" });
     await expect(closeButton).toHaveAttribute("aria-expanded", "true");
     await expect(closeButton).toHaveAttribute("aria-controls", "mobile-menu");
@@ -226,10 +232,21 @@ test("the header shows its entries in order, with 'Cars Sale' disabled and comin
   await expect(carsSale).toHaveAttribute("aria-disabled", "true");
   await expect(carsSale).toBeDisabled();
   await expect(carsSale.getByText("Coming Soon", { exact: true })).toBeVisible();
+  // The label is in the page once; the tooltip only while shown.
+  await expect(page.getByText("Coming Soon")).toHaveCount(1);
+  await expect(page.getByText("Our Fleet", { exact: true })).toHaveCount(1);
   const tooltip = page.getByRole("tooltip", { name: "Coming Soon" });
-  await expect(tooltip).toBeHidden();
+  await expect(tooltip).toHaveCount(0);
   await carsSale.hover();
   await expect(tooltip).toBeVisible();
+  await expect(carsSale).toHaveAttribute("aria-describedby", (await tooltip.getAttribute("id")) ?? "");
+  await page.mouse.move(0, 400);
+  await expect(tooltip).toHaveCount(0);
+  // Keyboard focus shows it too, and Escape dismisses it.
+  await carsSale.focus();
+  await expect(tooltip).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(tooltip).toHaveCount(0);
   // A click (forced: it is disabled) goes nowhere.
   await carsSale.click({ force: true });
   await expect(page).toHaveURL(`${E2E_BASE_URL}/`);

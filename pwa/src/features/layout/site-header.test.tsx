@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { contactSettings } from "@car-rental/shared/constants";
@@ -28,7 +28,8 @@ describe("SiteHeader", () => {
     ]);
   });
 
-  it("shows 'Cars Sale' disabled, with the label and tooltip 'Coming Soon'", async () => {
+  it("shows 'Cars Sale' disabled, with the label 'Coming Soon' and, on hover or focus, the tooltip", async () => {
+    const user = userEvent.setup();
     renderApp("/terms");
     const nav = await screen.findByRole("navigation", { name: "Main" });
     const carsSale = within(nav).getAllByRole("link")[1];
@@ -36,9 +37,23 @@ describe("SiteHeader", () => {
     expect(carsSale.getAttribute("aria-disabled")).toBe("true");
     expect(carsSale.hasAttribute("href")).toBe(false);
     expect(within(carsSale).getByText("Coming Soon")).toBeTruthy();
-    const tooltip = within(nav).getByRole("tooltip", { hidden: true });
+    // Until asked for, the tooltip is not in the page: 'Coming Soon' is there once.
+    expect(screen.queryByRole("tooltip", { hidden: true })).toBeNull();
+    expect(screen.getAllByText("Coming Soon")).toHaveLength(1);
+    expect(carsSale.hasAttribute("aria-describedby")).toBe(false);
+
+    await user.hover(carsSale);
+    const tooltip = await screen.findByRole("tooltip", {}, { timeout: 2000 });
     expect(tooltip.textContent).toBe("Coming Soon");
     expect(carsSale.getAttribute("aria-describedby")).toBe(tooltip.id);
+    await user.unhover(carsSale);
+    expect(screen.queryByRole("tooltip", { hidden: true })).toBeNull();
+
+    // Keyboard focus shows it too, and Escape dismisses it.
+    act(() => carsSale.focus());
+    expect(await screen.findByRole("tooltip", {}, { timeout: 2000 })).toBeTruthy();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("tooltip", { hidden: true })).toBeNull();
   });
 
   it("has a logo linking home and a labelled theme toggle", async () => {
@@ -61,11 +76,20 @@ describe("SiteHeader", () => {
     expect(burger.getAttribute("aria-expanded")).toBe("false");
     expect(screen.queryByRole("navigation", { name: "Mobile" })).toBeNull();
 
+    // Closed, the menu element is there for aria-controls, empty and hidden.
+    const closedMenu = document.getElementById(burger.getAttribute("aria-controls") ?? "");
+    expect(closedMenu?.hidden).toBe(true);
+    expect(closedMenu?.childElementCount).toBe(0);
+    expect(screen.getAllByText("Our Fleet")).toHaveLength(1);
+
     await user.click(burger);
     expect(burger.getAttribute("aria-expanded")).toBe("true");
     expect(burger.getAttribute("aria-label")).toBe("Close menu");
     const menu = screen.getByRole("navigation", { name: "Mobile" });
     expect(burger.getAttribute("aria-controls")).toBe(menu.id);
+    // The open menu holds the entries; the (hidden) desktop ones are not there twice.
+    expect(screen.getAllByText("Our Fleet")).toHaveLength(1);
+    expect(screen.getAllByText("Coming Soon")).toHaveLength(1);
     const links = within(menu).getAllByRole("link");
     expect(links.slice(0, ENTRY_LABELS.length).map(entryLabel)).toEqual(ENTRY_LABELS);
     const callNow = within(menu).getByRole("link", { name: "Call Now" });

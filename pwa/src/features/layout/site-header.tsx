@@ -1,8 +1,8 @@
-import { ActionIcon, Badge, Box, Burger, Button } from "@mantine/core";
+import { ActionIcon, Badge, Burger, Button } from "@mantine/core";
 import { useWindowScroll } from "@mantine/hooks";
 import { IconCloudCheck, IconMoon, IconPhone, IconSun } from "@tabler/icons-react";
 import { useRouterState } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect, useId, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { contactSettings, TOOLTIP_OPEN_DELAY_MS } from "@car-rental/shared/constants";
 import { outboxMayHaveEntries, subscribeOutboxHint } from "../../lib/outbox-hint";
 import { useOnline } from "../../lib/use-online";
@@ -49,6 +49,8 @@ function HeaderSyncStatus({ pathname }: { pathname: string }) {
 }
 
 const MOBILE_MENU_ID = "mobile-menu";
+/** Where the desktop navigation replaces the burger (site-header.module.css). */
+const WIDE_SCREEN_QUERY = "(min-width: 68em)";
 
 type EntryProps = {
   entry: NavEntry;
@@ -90,37 +92,60 @@ type ComingSoonEntryProps = {
 };
 
 /**
- * A disabled entry with its 'Coming Soon' label and tooltip. The tooltip is CSS
- * only (shown on hover and keyboard focus after the spec's 700 ms), which keeps
- * the positioning library out of the first view's bundle.
+ * A disabled entry with its 'Coming Soon' label and tooltip. The tooltip is
+ * mounted only while shown (after the spec's 700 ms of hover or keyboard
+ * focus; Escape dismisses it), so its text is not in the page twice the rest
+ * of the time. It is plain markup: no positioning library in the first view's
+ * bundle.
  */
 function ComingSoonEntry({ entry, className, withTooltip }: ComingSoonEntryProps) {
   const tooltipId = useId();
+  const [tooltipShown, setTooltipShown] = useState(false);
+  const openTimer = useRef<number | undefined>(undefined);
+
+  const showSoon = () => {
+    window.clearTimeout(openTimer.current);
+    openTimer.current = window.setTimeout(() => setTooltipShown(true), TOOLTIP_OPEN_DELAY_MS);
+  };
+  const hide = () => {
+    window.clearTimeout(openTimer.current);
+    setTooltipShown(false);
+  };
+  useEffect(() => () => window.clearTimeout(openTimer.current), []);
+  // Dismissible without moving the pointer or the focus (WCAG 1.4.13).
+  useEffect(() => {
+    if (!tooltipShown) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setTooltipShown(false);
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [tooltipShown]);
+
+  const tooltipEvents = withTooltip
+    ? { onMouseEnter: showSoon, onMouseLeave: hide, onFocus: showSoon, onBlur: hide }
+    : {};
   return (
-    <Box
-      component="span"
-      className={classes.soonWrap}
-      style={{ "--tooltip-open-delay": `${TOOLTIP_OPEN_DELAY_MS}ms` }}
-    >
+    <span className={classes.soonWrap} {...tooltipEvents}>
       <span
         className={className}
         data-disabled="true"
         aria-disabled="true"
         role="link"
         tabIndex={0}
-        aria-describedby={withTooltip ? tooltipId : undefined}
+        aria-describedby={tooltipShown ? tooltipId : undefined}
       >
         {entry.label}
         <Badge size="xs" variant="light" color="orange" className={classes.soonBadge}>
           {entry.note}
         </Badge>
       </span>
-      {withTooltip && (
+      {tooltipShown && (
         <span role="tooltip" id={tooltipId} className={classes.tooltip}>
           {entry.note}
         </span>
       )}
-    </Box>
+    </span>
   );
 }
 
@@ -158,7 +183,17 @@ export function SiteHeader() {
       if (event.key === "Escape") setMenuOpen(false);
     };
     window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
+    // A screen grown wide enough for the desktop navigation has no menu to show: close it.
+    const wideScreen = typeof window.matchMedia === "function" ? window.matchMedia(WIDE_SCREEN_QUERY) : null;
+    const onWidthChange = () => {
+      if (wideScreen?.matches) setMenuOpen(false);
+    };
+    onWidthChange();
+    wideScreen?.addEventListener("change", onWidthChange);
+    return () => {
+      window.removeEventListener("keydown", onKeyDown);
+      wideScreen?.removeEventListener("change", onWidthChange);
+    };
   }, [menuOpen]);
 
   return (
@@ -166,9 +201,11 @@ export function SiteHeader() {
       <div className={classes.inner}>
         <Logo />
         <nav aria-label="Main" className={classes.desktopNav}>
-          {HEADER_ENTRIES.map((entry) => (
-            <NavEntryLink key={entry.label} entry={entry} className={classes.navLink} pathname={pathname} />
-          ))}
+          {/* The open menu holds the entries (the desktop ones are hidden on a small screen): each text once in the page. */}
+          {!menuOpen &&
+            HEADER_ENTRIES.map((entry) => (
+              <NavEntryLink key={entry.label} entry={entry} className={classes.navLink} pathname={pathname} />
+            ))}
         </nav>
         <div className={classes.actions}>
           <HeaderSyncStatus pathname={pathname} />
@@ -184,28 +221,33 @@ export function SiteHeader() {
           />
         </div>
       </div>
+      {/* Always in the page, so the burger's aria-controls names an element; its content only while open. */}
       <nav id={MOBILE_MENU_ID} aria-label="Mobile" className={classes.mobileMenu} hidden={!menuOpen}>
-        {HEADER_ENTRIES.map((entry) => (
-          <NavEntryLink
-            key={entry.label}
-            entry={entry}
-            className={classes.mobileLink}
-            pathname={pathname}
-            onNavigate={closeMenu}
-            inMenu
-          />
-        ))}
-        <Button
-          component="a"
-          href={`tel:${contactSettings.primaryPhoneTel}`}
-          size="md"
-          fullWidth
-          leftSection={<IconPhone size={18} />}
-          className={classes.callNow}
-        >
-          Call Now
-        </Button>
-        <p className={classes.menuPhone}>{contactSettings.phones[0]}</p>
+        {menuOpen && (
+          <>
+            {HEADER_ENTRIES.map((entry) => (
+              <NavEntryLink
+                key={entry.label}
+                entry={entry}
+                className={classes.mobileLink}
+                pathname={pathname}
+                onNavigate={closeMenu}
+                inMenu
+              />
+            ))}
+            <Button
+              component="a"
+              href={`tel:${contactSettings.primaryPhoneTel}`}
+              size="md"
+              fullWidth
+              leftSection={<IconPhone size={18} />}
+              className={classes.callNow}
+            >
+              Call Now
+            </Button>
+            <p className={classes.menuPhone}>{contactSettings.phones[0]}</p>
+          </>
+        )}
       </nav>
     </header>
   );
