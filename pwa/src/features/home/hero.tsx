@@ -40,7 +40,7 @@ export function Hero() {
               Book Now
             </Button>
             <Button component={AnchorLink} section="cars" size="lg" variant="default">
-              View Our Fleet
+              See All Cars
             </Button>
           </Group>
         </div>

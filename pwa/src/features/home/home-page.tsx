@@ -133,7 +133,7 @@ export function HomePage() {
       <Hero />
       <SectionFrame
         id="cars"
-        eyebrow="Our Fleet"
+        eyebrow="Our cars"
         title="Find the right car for your trip"
         description={`${marketingClaims.vehicles} vehicles, from city sedans to seven-seat SUVs and vans. All available with or without a professional driver.`}
       >
@@ -144,7 +144,7 @@ export function HomePage() {
       <SectionFrame
         id="booking"
         tone="muted"
-        eyebrow="Book Now"
+        eyebrow="Reservations"
         title="Reserve your car in minutes"
         description="Choose a car, pick your dates and add a driver if you need one. You get a printable confirmation right away."
       >
@@ -174,7 +174,7 @@ export function HomePage() {
       </SectionFrame>
       <SectionFrame
         id="contact"
-        eyebrow="Contact"
+        eyebrow="Contact us"
         title="Get in touch"
         description="Questions about a car, a long trip or a corporate rental? Send us a message or call, we reply the same day."
       >
