@@ -1,21 +1,29 @@
 import { MantineProvider } from "@mantine/core";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import type { BookedRange } from "@car-rental/shared/availability";
 import { AvailabilityCalendar, type RentalDates } from "./availability-calendar";
+import { firstPickupDate } from "./pickup-slots";
 
 const TODAY = "2026-11-21";
 
 /** A booking of the car from Nov 25 9:00 AM to Nov 27 9:00 AM (busy until 11:00 AM). */
 const RANGES: BookedRange[] = [{ start: "2026-11-25", end: "2026-11-27", pickupTime: "9:00 AM" }];
 
-function ControlledCalendar({ onChange }: { onChange?: (dates: RentalDates) => void }) {
+type ControlledCalendarProps = {
+  onChange?: ((dates: RentalDates) => void) | undefined;
+  firstPickupDate?: string | undefined;
+};
+
+function ControlledCalendar({ onChange, firstPickupDate }: ControlledCalendarProps) {
   const [dates, setDates] = useState<RentalDates>({ pickupDate: "", returnDate: "" });
   return (
     <AvailabilityCalendar
       ranges={RANGES}
       today={TODAY}
+      {...(firstPickupDate ? { firstPickupDate } : {})}
       pickupDate={dates.pickupDate}
       returnDate={dates.returnDate}
       onChange={(next) => {
@@ -26,10 +34,10 @@ function ControlledCalendar({ onChange }: { onChange?: (dates: RentalDates) => v
   );
 }
 
-function renderCalendar(onChange?: (dates: RentalDates) => void) {
+function renderCalendar(onChange?: (dates: RentalDates) => void, firstPickupDate?: string) {
   return render(
     <MantineProvider>
-      <ControlledCalendar onChange={onChange} />
+      <ControlledCalendar onChange={onChange} firstPickupDate={firstPickupDate} />
     </MantineProvider>,
   );
 }
@@ -135,5 +143,104 @@ describe("AvailabilityCalendar", () => {
     // Returning on the 24th would run into the booking from the 25th (with the turnaround).
     expect(day("November 23, 2026")).toHaveProperty("disabled", false);
     expect(day("November 28, 2026")).toHaveProperty("disabled", true);
+  });
+
+  it("is a date grid named by its month: a row of weekday headers, then six rows of seven day cells", () => {
+    renderCalendar();
+    const grid = screen.getByRole("grid", { name: "November 2026" });
+    const rows = within(grid).getAllByRole("row");
+    expect(rows).toHaveLength(7);
+    const headers = within(rows[0] as HTMLElement).getAllByRole("columnheader");
+    expect(headers.map((header) => header.getAttribute("aria-label"))).toEqual([
+      "Sunday",
+      "Monday",
+      "Tuesday",
+      "Wednesday",
+      "Thursday",
+      "Friday",
+      "Saturday",
+    ]);
+    expect(headers.map((header) => header.textContent)).toEqual([
+      "Sun",
+      "Mon",
+      "Tue",
+      "Wed",
+      "Thu",
+      "Fri",
+      "Sat",
+    ]);
+    const cells = within(grid).getAllByRole("gridcell");
+    expect(cells).toHaveLength(42);
+    for (const row of rows.slice(1)) expect(within(row).getAllByRole("gridcell")).toHaveLength(7);
+    // Each cell holds its day's button, named as before.
+    expect(
+      within(cells[20] as HTMLElement)
+        .getByRole("button")
+        .getAttribute("data-date"),
+    ).toBe("2026-11-21");
+    expect(
+      within(cells[20] as HTMLElement).getByRole("button", { name: "November 21, 2026, today" }),
+    ).toBeTruthy();
+  });
+
+  it("marks the chosen days selected in the grid", () => {
+    renderCalendar();
+    fireEvent.click(day("November 28, 2026"));
+    const cell = day("November 28, 2026").closest('[role="gridcell"]');
+    expect(cell?.getAttribute("aria-selected")).toBe("true");
+    expect(day("November 29, 2026").closest('[role="gridcell"]')?.getAttribute("aria-selected")).toBe(
+      "false",
+    );
+  });
+
+  it("shows today as past, not selectable, once its last pickup slot has begun in Manila", () => {
+    const onChange = vi.fn();
+    // 5:00 PM in Manila: the 5:00 PM slot has begun, no slot is left today.
+    renderCalendar(onChange, firstPickupDate({ date: TODAY, hour: 17 }));
+    const today = screen.getByRole("button", { name: "November 21, 2026, today, past" });
+    expect(today).toHaveProperty("disabled", true);
+    expect(today.hasAttribute("data-past")).toBe(true);
+    fireEvent.click(today);
+    expect(onChange).not.toHaveBeenCalled();
+    expect(day("November 22, 2026")).toHaveProperty("disabled", false);
+  });
+
+  it("keeps today selectable while one of its slots is still ahead", () => {
+    renderCalendar(undefined, firstPickupDate({ date: TODAY, hour: 16 }));
+    expect(screen.getByRole("button", { name: "November 21, 2026, today" })).toHaveProperty(
+      "disabled",
+      false,
+    );
+  });
+
+  it("is one tab stop; the arrow keys move between days, past the ones that cannot be chosen", async () => {
+    const user = userEvent.setup();
+    renderCalendar();
+    const focusable = dayButtons().filter((button) => button.tabIndex === 0);
+    expect(focusable).toEqual([day("November 21, 2026")]);
+
+    // From the button before the grid, Tab lands on the tab stop.
+    act(() => screen.getByRole("button", { name: "Next month" }).focus());
+    await user.tab();
+    expect(document.activeElement).toBe(day("November 21, 2026"));
+
+    await user.keyboard("{ArrowRight}");
+    expect(document.activeElement).toBe(day("November 22, 2026"));
+    await user.keyboard("{ArrowRight}{ArrowRight}");
+    // The 24th to the 26th are booked: the focus goes on to the 27th.
+    expect(document.activeElement).toBe(day("November 27, 2026"));
+    await user.keyboard("{ArrowLeft}");
+    expect(document.activeElement).toBe(day("November 23, 2026"));
+    await user.keyboard("{End}");
+    expect(document.activeElement).toBe(day("November 28, 2026"));
+    // Past days cannot take the focus.
+    await user.keyboard("{ArrowUp}{ArrowUp}");
+    expect(document.activeElement).toBe(day("November 21, 2026"));
+    // Beyond the grid, the next month shows.
+    await user.keyboard("{PageDown}");
+    expect(screen.getByText("December 2026")).toBeTruthy();
+    expect(document.activeElement).toBe(day("December 21, 2026"));
+    await user.keyboard("{Enter}");
+    expect(screen.getByTestId("summary-pickup").textContent).toBe("December 21, 2026");
   });
 });

@@ -1,10 +1,18 @@
 import { ActionIcon, Button, Group, Text } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
-import { useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { BookedRange } from "@car-rental/shared/availability";
 import { dayState, selectDate, type CalendarState } from "@car-rental/shared/calendar";
-import { formatLongDate, formatMonthYear, monthGrid, rentalDays, shiftMonth } from "@car-rental/shared/dates";
+import {
+  addDays,
+  formatLongDate,
+  formatMonthYear,
+  monthGrid,
+  rentalDays,
+  shiftMonth,
+} from "@car-rental/shared/dates";
 import classes from "./availability-calendar.module.css";
+import { gridMove } from "./calendar-keys";
 
 const WEEKDAYS = [
   { short: "Sun", long: "Sunday" },
@@ -19,6 +27,9 @@ const WEEKDAYS = [
 /** How far ahead a visitor can page: a year after the current month. */
 const MONTHS_AHEAD = 12;
 
+/** How far the keyboard looks past days that cannot take the focus (disabled ones). */
+const MAX_KEY_STEPS = 400;
+
 export type RentalDates = { pickupDate: string; returnDate: string };
 
 type AvailabilityCalendarProps = {
@@ -26,6 +37,12 @@ type AvailabilityCalendarProps = {
   ranges: readonly BookedRange[] | undefined;
   /** Today in Manila ('YYYY-MM-DD'). */
   today: string;
+  /**
+   * The first date a rental can start on (pickup-slots.ts firstPickupDate):
+   * tomorrow once today's last pickup slot has begun. Earlier days show as past.
+   * Defaults to today.
+   */
+  firstPickupDate?: string;
   /** The chosen dates, '' when not chosen. */
   pickupDate: string;
   returnDate: string;
@@ -62,23 +79,38 @@ function dayLabel(
   return parts.join(", ");
 }
 
+function weeksOf(days: readonly string[]): string[][] {
+  return Array.from({ length: days.length / 7 }, (_, week) => days.slice(week * 7, week * 7 + 7));
+}
+
 /**
  * The rental-date calendar (spec §2, §4 "Calendar selection"; decisions.md
  * "Time and dates"): one month of 42 days from Sunday, previous and next month
  * buttons, a legend and a summary of the chosen pickup and return dates.
- * Past days and days no rental can start on are not selectable; the selection
- * rules are shared/calendar.ts's state machine, on Manila dates.
+ * Past days (today too once no pickup slot is left) and days no rental can
+ * start on are not selectable; the selection rules are shared/calendar.ts's
+ * state machine, on Manila dates.
+ *
+ * The month is a WAI-ARIA date grid: a row of weekday column headers, then six
+ * rows of day cells, each holding the day's button. The grid is one tab stop;
+ * the arrow keys, Home, End, Page Up and Page Down move between the days.
  */
 export function AvailabilityCalendar({
   ranges,
   today,
+  firstPickupDate = today,
   pickupDate,
   returnDate,
   onChange,
   pickupError,
   returnError,
 }: AvailabilityCalendarProps) {
-  const [visible, setVisible] = useState<Month>(() => monthOf(pickupDate || today));
+  const [visible, setVisible] = useState<Month>(() => monthOf(pickupDate || firstPickupDate));
+  /** The day that holds the grid's tab stop, once the visitor has been on one. */
+  const [focusDate, setFocusDate] = useState<string | null>(null);
+  /** Set by a key: the focus moves to focusDate after the render. */
+  const moveFocus = useRef(false);
+  const gridRef = useRef<HTMLDivElement>(null);
   const firstMonth = monthOf(today);
   const canGoBack = monthIndex(visible) > monthIndex(firstMonth);
   const canGoForward = monthIndex(visible) < monthIndex(firstMonth) + MONTHS_AHEAD;
@@ -89,19 +121,57 @@ export function AvailabilityCalendar({
     pickupDate: pickupDate || null,
     returnDate: returnDate || null,
   };
-  const context = { today, ranges: bookedRanges, state };
+  // Days before the first pickup date are past: today too, once its last slot has begun.
+  const context = { today: firstPickupDate, ranges: bookedRanges, state };
   const days = monthGrid(visible.year, visible.month);
+  const dayStates = new Map(days.map((date) => [date, dayState(date, context)]));
+  const focusable = (date: string | null): date is string =>
+    date !== null && dayStates.get(date)?.isDisabled === false;
+  const inVisibleMonth = (date: string) => monthOf(date).month === visible.month;
+  const tabStop =
+    [focusDate, pickupDate || null, returnDate || null, today].find(focusable) ??
+    days.find((date) => inVisibleMonth(date) && focusable(date)) ??
+    days.find(focusable);
   const title = formatMonthYear(visible.year, visible.month);
   const titleId = "availability-calendar-month";
   const rentalLength = pickupDate && returnDate ? rentalDays(pickupDate, returnDate) : 0;
 
   const choose = (date: string) => {
-    const next = selectDate(state, date, { today, ranges: bookedRanges });
+    const next = selectDate(state, date, { today: firstPickupDate, ranges: bookedRanges });
     if (next === state) return;
     onChange({ pickupDate: next.pickupDate ?? "", returnDate: next.returnDate ?? "" });
   };
 
   const move = (delta: number) => setVisible((current) => shiftMonth(current.year, current.month, delta));
+
+  useEffect(() => {
+    if (!moveFocus.current || focusDate === null) return;
+    moveFocus.current = false;
+    gridRef.current?.querySelector<HTMLButtonElement>(`button[data-date="${focusDate}"]`)?.focus();
+  });
+
+  /** A day the keyboard can land on: selectable, in a month the visitor can page to. */
+  const canTakeFocus = (date: string): boolean => {
+    const index = monthIndex(monthOf(date));
+    if (index < monthIndex(firstMonth) || index > monthIndex(firstMonth) + MONTHS_AHEAD) return false;
+    const known = dayStates.get(date);
+    return !(known ?? dayState(date, context)).isDisabled;
+  };
+
+  const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const from = event.target instanceof HTMLElement ? event.target.dataset.date : undefined;
+    const next = from === undefined ? null : gridMove(from, event.key);
+    if (next === null) return;
+    event.preventDefault();
+    let target = next.target;
+    for (let steps = 0; !canTakeFocus(target); steps += 1) {
+      if (steps === MAX_KEY_STEPS) return;
+      target = addDays(target, next.step);
+    }
+    if (!dayStates.has(target)) setVisible(monthOf(target));
+    moveFocus.current = true;
+    setFocusDate(target);
+  };
 
   return (
     <div className={classes.calendar}>
@@ -129,39 +199,57 @@ export function AvailabilityCalendar({
         </ActionIcon>
       </Group>
 
-      <div className={classes.weekdays} aria-hidden="true">
-        {WEEKDAYS.map((weekday) => (
-          <abbr key={weekday.short} title={weekday.long} className={classes.weekday}>
-            {weekday.short}
-          </abbr>
-        ))}
-      </div>
-
-      <div className={classes.days} role="group" aria-labelledby={titleId} data-testid="calendar-days">
-        {days.map((date) => {
-          const day = dayState(date, context);
-          return (
-            <button
-              key={date}
-              type="button"
-              className={classes.day}
-              disabled={day.isDisabled}
-              aria-pressed={day.isSelected}
-              data-date={date}
-              data-outside={monthOf(date).month !== visible.month || undefined}
-              data-today={date === today || undefined}
-              data-past={day.isPast || undefined}
-              data-booked={day.isBooked || undefined}
-              data-selected={day.isSelected || undefined}
-              data-in-range={day.isInRange || undefined}
-              onClick={() => choose(date)}
+      <div
+        ref={gridRef}
+        role="grid"
+        aria-labelledby={titleId}
+        className={classes.grid}
+        data-testid="calendar-days"
+        onKeyDown={onGridKeyDown}
+      >
+        <div role="row" className={classes.week}>
+          {WEEKDAYS.map((weekday) => (
+            <div
+              key={weekday.short}
+              role="columnheader"
+              aria-label={weekday.long}
+              className={classes.weekday}
             >
-              {/* The name is the full date and its state; the grid shows the day number. */}
-              <span aria-hidden="true">{Number(date.slice(8, 10))}</span>
-              <span className="visually-hidden">{dayLabel(date, day, state, today)}</span>
-            </button>
-          );
-        })}
+              <abbr title={weekday.long}>{weekday.short}</abbr>
+            </div>
+          ))}
+        </div>
+        {weeksOf(days).map((week) => (
+          <div key={week[0]} role="row" className={classes.week}>
+            {week.map((date) => {
+              const day = dayStates.get(date) ?? dayState(date, context);
+              return (
+                <div key={date} role="gridcell" aria-selected={day.isSelected} className={classes.cell}>
+                  <button
+                    type="button"
+                    className={classes.day}
+                    disabled={day.isDisabled}
+                    aria-pressed={day.isSelected}
+                    tabIndex={date === tabStop ? 0 : -1}
+                    data-date={date}
+                    data-outside={!inVisibleMonth(date) || undefined}
+                    data-today={date === today || undefined}
+                    data-past={day.isPast || undefined}
+                    data-booked={day.isBooked || undefined}
+                    data-selected={day.isSelected || undefined}
+                    data-in-range={day.isInRange || undefined}
+                    onClick={() => choose(date)}
+                    onFocus={() => setFocusDate(date)}
+                  >
+                    {/* The name is the full date and its state; the grid shows the day number. */}
+                    <span aria-hidden="true">{Number(date.slice(8, 10))}</span>
+                    <span className="visually-hidden">{dayLabel(date, day, state, today)}</span>
+                  </button>
+                </div>
+              );
+            })}
+          </div>
+        ))}
       </div>
 
       <ul className={classes.legend} aria-label="Legend">

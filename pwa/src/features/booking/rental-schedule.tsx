@@ -8,12 +8,12 @@ import {
   type UseFormSetValue,
 } from "react-hook-form";
 import type { TimeSlot } from "@car-rental/shared/constants";
-import { manilaNow } from "@car-rental/shared/dates";
 import type { BookingFormInput, BookingFormValues } from "@car-rental/shared/schemas/booking";
 import { useBookedRanges } from "../../data/public-data";
 import { AvailabilityCalendar } from "./availability-calendar";
 import classes from "./booking-form.module.css";
-import { defaultSlot, pickupSlots } from "./pickup-slots";
+import { defaultSlot, firstPickupDate, pickupSlots } from "./pickup-slots";
+import { useManilaHour } from "./use-manila-hour";
 
 type RentalScheduleProps = {
   control: Control<BookingFormInput, unknown, BookingFormValues>;
@@ -64,10 +64,12 @@ export const RentalSchedule = memo(function RentalSchedule({
 
   // Dates kept from another car stay: a conflict shows in the calendar and the time list.
   const ranges = useBookedRanges(carId);
-  const now = manilaNow(new Date());
+  // Manila's hour, kept current: a slot that begins stops being offered, and with
+  // the last one of the day today turns past in the calendar.
+  const now = useManilaHour();
   const slots = useMemo(
-    () => pickupSlots(pickupDate, returnDate, ranges ?? [], { date: now.date, hour: now.hour }),
-    [pickupDate, returnDate, ranges, now.date, now.hour],
+    () => pickupSlots(pickupDate, returnDate, ranges ?? [], now),
+    [pickupDate, returnDate, ranges, now],
   );
   useEffect(() => {
     freeSlots.current = slots;
@@ -93,6 +95,7 @@ export const RentalSchedule = memo(function RentalSchedule({
             <AvailabilityCalendar
               ranges={ranges}
               today={today}
+              firstPickupDate={firstPickupDate(now)}
               pickupDate={pickupDate}
               returnDate={returnDate}
               pickupError={pickupError}
