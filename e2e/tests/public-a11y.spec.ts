@@ -37,7 +37,12 @@ async function settle(page: Page, path: string) {
     await page.getByRole("button", { name: "Book Now" }).click();
     await expect(page.getByText("Full name is required")).toBeVisible();
   } else if (path === "/booking") {
-    await page.getByRole("button", { name: /Toyota Vios 1\.3 XE/ }).click();
+    await page
+      .getByRole("list", { name: "Vehicles" })
+      .getByRole("listitem")
+      .filter({ has: page.getByText("Toyota Vios 1.3 XE", { exact: true }) })
+      .getByRole("button", { name: "Select This Car" })
+      .click();
     await expect(page.getByRole("heading", { name: "Personal Information" })).toBeVisible();
   } else {
     await expect(page.locator("main")).toBeVisible();

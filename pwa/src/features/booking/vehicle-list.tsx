@@ -13,7 +13,11 @@ type VehicleListProps = {
   onSelected?: (car: Car) => void;
 };
 
-/** /booking's left column: every car, the available ones selectable for the form beside it. */
+/**
+ * /booking's left column: every car, the available ones selectable for the
+ * form beside it with 'Select This Car' (the fleet grid, which has the same
+ * button, is not on this page: one such button per car).
+ */
 export function VehicleList({ onSelected }: VehicleListProps) {
   // Deferred: the list renders in slices that yield to the browser when the fleet arrives.
   const cars = useDeferredValue(useCars());
@@ -52,18 +56,27 @@ export function VehicleList({ onSelected }: VehicleListProps) {
     );
   }
 
+  const choose = (car: Car) => {
+    selectCar(car.id);
+    onSelected?.(car);
+  };
+
   return (
     <ul className={classes.vehicleList} aria-label="Vehicles">
-      {cars.map((car) => (
-        <li key={car.id}>
-          <button
-            type="button"
+      {cars.map((car) => {
+        const nameId = `vehicle-${car.id}-name`;
+        const selected = car.id === selectedCarId;
+        return (
+          <li
+            key={car.id}
             className={classes.vehicleOption}
-            aria-pressed={car.id === selectedCarId}
-            disabled={!car.available}
-            onClick={() => {
-              selectCar(car.id);
-              onSelected?.(car);
+            data-available={car.available || undefined}
+            data-selected={selected || undefined}
+            // A click anywhere on an available row chooses it too (a pointer convenience;
+            // the button is the control, and its own clicks are handled there).
+            onClick={(event) => {
+              const fromButton = event.target instanceof Element && event.target.closest("button") !== null;
+              if (car.available && !fromButton) choose(car);
             }}
           >
             <img
@@ -74,18 +87,36 @@ export function VehicleList({ onSelected }: VehicleListProps) {
               loading="lazy"
               decoding="async"
             />
-            <span>
-              <span className={classes.vehicleOptionName}>{car.name}</span>
-              <br />
+            <span className={classes.vehicleOptionText}>
+              <span id={nameId} className={classes.vehicleOptionName}>
+                {car.name}
+              </span>
               <span className={classes.vehicleOptionMeta}>
                 {car.category} · {car.seats} seats · {car.transmission}
-                {car.available ? "" : " · Currently Unavailable"}
               </span>
             </span>
-            <span className={classes.vehicleOptionRate}>{formatPeso(car.dailyRate)}/day</span>
-          </button>
-        </li>
-      ))}
+            <span className={classes.vehicleOptionAside}>
+              <span className={classes.vehicleOptionRate}>{formatPeso(car.dailyRate)}/day</span>
+              {/* The fleet card's control (spec §2), named the same; the car's name describes it. */}
+              {car.available ? (
+                <Button
+                  size="compact-sm"
+                  variant={selected ? "filled" : "light"}
+                  aria-pressed={selected}
+                  aria-describedby={nameId}
+                  onClick={() => choose(car)}
+                >
+                  Select This Car
+                </Button>
+              ) : (
+                <Button size="compact-sm" variant="default" disabled aria-describedby={nameId}>
+                  Currently Unavailable
+                </Button>
+              )}
+            </span>
+          </li>
+        );
+      })}
     </ul>
   );
 }
