@@ -112,10 +112,16 @@ async function selectCarOnHome(page: Page, carName: string) {
   await expect(page.getByTestId("selected-car-name")).toHaveText(carName);
 }
 
+/** The booking form: on the home page the contact form has an 'Email' field too. */
+function bookingForm(page: Page) {
+  return page.getByRole("form", { name: "Booking form" });
+}
+
 async function fillPersonalInformation(page: Page, person: { name: string; email: string; phone: string }) {
-  await page.getByLabel("Full Name").fill(person.name);
-  await page.getByLabel("Email", { exact: true }).fill(person.email);
-  await page.getByLabel("Phone Number").fill(person.phone);
+  const form = bookingForm(page);
+  await form.getByLabel("Full Name", { exact: true }).fill(person.name);
+  await form.getByLabel("Email", { exact: true }).fill(person.email);
+  await form.getByLabel("Phone Number", { exact: true }).fill(person.phone);
 }
 
 async function uploadDocument(page: Page, label: string, file: string) {
@@ -461,23 +467,69 @@ test("what was typed survives a reload", async ({ page }) => {
   await page.locator("#booking").scrollIntoViewIfNeeded();
   await expect(page.getByTestId("selected-car-name")).toHaveText("Toyota Vios 1.3 XE");
   await expect(page.getByLabel("Full Name")).toHaveValue("Dina Tan");
-  await expect(page.getByLabel("Email", { exact: true })).toHaveValue("dina.tan.e2e@example.com");
+  await expect(bookingForm(page).getByLabel("Email", { exact: true })).toHaveValue(
+    "dina.tan.e2e@example.com",
+  );
   await expect(page.getByTestId("summary-pickup")).toHaveText(formatLongDate(pickup));
   await expect(
     page.getByRole("radio", { name: "With Driver - Within Pangasinan", exact: true }),
   ).toBeChecked();
 });
 
-test("/booking: the vehicle list selects the car for the form", async ({ page }) => {
+/** A row of /booking's vehicle list. */
+function vehicleRow(page: Page, carName: string) {
+  return page
+    .getByRole("list", { name: "Vehicles" })
+    .getByRole("listitem")
+    .filter({ has: page.getByText(carName, { exact: true }) });
+}
+
+test("/booking: the vehicle list selects the car for the form with 'Select This Car'", async ({ page }) => {
   await page.goto("/booking");
   await expect(page.getByText("Please select a car to continue with booking")).toBeVisible();
-  await page.getByRole("button", { name: /Toyota Innova 2\.8 E/ }).click();
+  const innova = vehicleRow(page, "Toyota Innova 2.8 E");
+  await innova.getByRole("button", { name: "Select This Car" }).click();
   await expect(page.getByTestId("selected-car-name")).toHaveText("Toyota Innova 2.8 E");
-  await expect(page.getByRole("button", { name: /Toyota Innova 2\.8 E/ })).toHaveAttribute(
+  await expect(innova.getByRole("button", { name: "Select This Car" })).toHaveAttribute(
     "aria-pressed",
     "true",
   );
-  await expect(page.getByRole("button", { name: /Toyota Hiace GL Grandia/ })).toBeDisabled();
+  await expect(vehicleRow(page, "Toyota Hiace GL Grandia").getByRole("button")).toHaveText(
+    "Currently Unavailable",
+  );
+  await expect(vehicleRow(page, "Toyota Hiace GL Grandia").getByRole("button")).toBeDisabled();
+  // One 'Select This Car' per available car: the fleet grid is not on this page.
+  const rows = page.getByRole("list", { name: "Vehicles" }).getByRole("listitem");
+  const available = rows.filter({ has: page.getByRole("button", { name: "Select This Car" }) });
+  await expect(page.getByRole("button", { name: "Select This Car" })).toHaveCount(await available.count());
+  // A click anywhere on a row chooses it too.
+  await vehicleRow(page, "Toyota Vios 1.3 XE").getByText("Toyota Vios 1.3 XE", { exact: true }).click();
+  await expect(page.getByTestId("selected-car-name")).toHaveText("Toyota Vios 1.3 XE");
+});
+
+test("the calendar is a date grid of the month: weekday headers and 42 day cells", async ({ page }) => {
+  await selectCarOnHome(page, "Toyota Vios 1.3 XE");
+  const now = today();
+  const month = formatMonthYear(Number(now.slice(0, 4)), Number(now.slice(5, 7)));
+  const grid = page.getByRole("grid", { name: month });
+  await expect(grid).toBeVisible();
+  await expect(grid.getByRole("columnheader")).toHaveText(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]);
+  await expect(grid.getByRole("row")).toHaveCount(7);
+  await expect(grid.getByRole("gridcell")).toHaveCount(42);
+  await expect(grid.getByRole("gridcell").getByRole("button")).toHaveCount(42);
+  const legend = page.getByRole("list", { name: "Legend" });
+  await expect(legend.getByRole("listitem")).toHaveText(["Booked", "Selected", "Past dates"]);
+});
+
+test("the delivery checkbox shows the address field only while ticked", async ({ page }) => {
+  await selectCarOnHome(page, "Toyota Vios 1.3 XE");
+  const delivery = page.getByRole("checkbox", { name: "Request delivery to my address" });
+  await expect(delivery).not.toBeChecked();
+  await expect(page.getByLabel("Delivery Address")).toHaveCount(0);
+  await delivery.check();
+  await expect(page.getByLabel("Delivery Address")).toBeVisible();
+  await delivery.uncheck();
+  await expect(page.getByLabel("Delivery Address")).toHaveCount(0);
 });
 
 test("a price changed since the page loaded is shown, and the next submit books at it", async ({

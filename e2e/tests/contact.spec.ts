@@ -85,6 +85,22 @@ test("a message with required fields missing is not sent", async ({ page }) => {
   expect(contactRequests).toEqual([]);
 });
 
+test("each field is found by its exact label, and the required ones say so", async ({ page }) => {
+  const form = await openContactForm(page);
+  for (const label of ["First Name", "Last Name", "Email", "Message"]) {
+    const field = form.getByLabel(label, { exact: true });
+    await expect(field).toHaveAttribute("aria-required", "true");
+    await expect(field).not.toHaveAttribute("required");
+  }
+  for (const label of ["Phone", "Subject"]) {
+    await expect(form.getByLabel(label, { exact: true })).not.toHaveAttribute("aria-required");
+  }
+  // The first and last names are the contact form's alone on the page.
+  await expect(page.getByLabel("First Name", { exact: true })).toHaveCount(1);
+  await expect(page.getByLabel("Last Name", { exact: true })).toHaveCount(1);
+  await expect(form.getByText("First name, last name, email and message are required.")).toBeVisible();
+});
+
 test("a full message is sent, clears the form and reaches the shop once", async ({ page }) => {
   const form = await openContactForm(page);
   const message = uniqueMessage();
