@@ -306,6 +306,3 @@ export type AdminBookingInputBody = z.input<typeof adminBookingInputSchema>;
 /** Body of `PATCH /api/admin/bookings/:id/status`. */
 export const bookingStatusInputSchema = z.strictObject({ status: bookingStatusSchema });
 export type BookingStatusInput = z.infer<typeof bookingStatusInputSchema>;
-
-/** Path parameter `:id` of the booking and customer routes. */
-export const idParamsSchema = z.object({ id: idSchema });

@@ -93,6 +93,24 @@ describe.each(testEngines())("admin access on %s", (engine) => {
     }
   });
 
+  it("answers 404 NOT_FOUND for a malformed id on every route with an id in its path", async () => {
+    const cookie = await server.adminCookie();
+    const withId = Object.values(routes).filter((route) => route.path.includes(":id"));
+    expect(withId.length).toBeGreaterThanOrEqual(8);
+    for (const route of withId) {
+      for (const id of ["not-a-uuid", "123", "00000000-0000-4000-8000-00000000000g"]) {
+        const sendsBody = route.method === "POST" || route.method === "PUT" || route.method === "PATCH";
+        const res = await server.request(route.method, route.path.replace(":id", id), {
+          cookie,
+          ...(sendsBody ? { body: {} } : {}),
+        });
+        const label = `${route.method} ${route.path} (${id})`;
+        expect(res.status, label).toBe(404);
+        expect(((await res.json()) as { code: string }).code, label).toBe("NOT_FOUND");
+      }
+    }
+  });
+
   it("refuses a cross-origin mutation even with a valid session cookie", async () => {
     const cookie = await server.adminCookie();
     const res = await server.request("POST", "/api/admin/blocked-names", {

@@ -2,14 +2,13 @@ import Router from "@koa/router";
 import { blockedNameInputSchema } from "@car-rental/shared/schemas/blocked-name";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
-import { parse } from "../../middleware/validate";
+import { parse, recordId } from "../../middleware/validate";
 import {
   BLOCKED_NAME_NOT_FOUND,
   blockName,
   listBlockedNames,
   unblockName,
 } from "../../services/blocked-names/blocked-names.service";
-import { recordId } from "./customers.routes";
 
 /**
  * The admin's blocklist: list, block (201 with the new entry; 200 with the

@@ -5,14 +5,13 @@ import {
   adminBookingInputSchema,
   bookingStatusInputSchema,
   bookingStatusSchema,
-  idParamsSchema,
 } from "@car-rental/shared/schemas/booking";
 import { paymentInputSchema, type PaymentInput } from "@car-rental/shared/schemas/payment";
 import type { AppDeps } from "../../deps";
 import { PaymentRefused } from "../../errors";
 import { requestDb } from "../../middleware/request-db";
 import { requireAdmin } from "../../middleware/require-admin";
-import { parse } from "../../middleware/validate";
+import { parse, recordId } from "../../middleware/validate";
 import {
   BOOKING_LIST_MAX_LIMIT,
   addPayment,
@@ -20,6 +19,8 @@ import {
   listBookings,
   setBookingStatus,
 } from "../../services/bookings/admin-bookings.service";
+
+const BOOKING_NOT_FOUND = "Booking not found";
 
 /**
  * Query of `GET /api/admin/bookings`, every part optional: `status`, `from`
@@ -66,13 +67,13 @@ export function adminBookingRoutes(deps: AppDeps): Router {
   });
 
   router.patch("/api/admin/bookings/:id/status", admin, async (ctx) => {
-    const { id } = parse(idParamsSchema, ctx.params);
+    const id = recordId(ctx.params, BOOKING_NOT_FOUND);
     const { status } = parse(bookingStatusInputSchema, ctx.request.body);
     ctx.body = await setBookingStatus(requestDb(ctx), id, status);
   });
 
   router.patch("/api/admin/bookings/:id/payment", admin, async (ctx) => {
-    const { id } = parse(idParamsSchema, ctx.params);
+    const id = recordId(ctx.params, BOOKING_NOT_FOUND);
     const input = parsePayment(ctx.request.body);
     ctx.body = await addPayment(requestDb(ctx), id, input);
   });

@@ -1,12 +1,12 @@
 import Router from "@koa/router";
-import { idParamsSchema } from "@car-rental/shared/schemas/booking";
 import { carInputSchema, type CarInput } from "@car-rental/shared/schemas/car";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
 import { requireAdmin } from "../../middleware/require-admin";
-import { parse } from "../../middleware/validate";
+import { parse, recordId } from "../../middleware/validate";
 import { createCar, deleteCar, listAdminCars, updateCar } from "../../services/cars/cars.service";
 
+const CAR_NOT_FOUND = "Car not found";
 const carChangesSchema = carInputSchema.partial();
 
 /**
@@ -47,12 +47,12 @@ export function adminCarRoutes(deps: AppDeps): Router {
   });
 
   router.put("/api/admin/cars/:id", admin, async (ctx) => {
-    const { id } = parse(idParamsSchema, ctx.params);
+    const id = recordId(ctx.params, CAR_NOT_FOUND);
     ctx.body = await updateCar(deps, requestDb(ctx), id, carChanges(ctx.request.body));
   });
 
   router.delete("/api/admin/cars/:id", admin, async (ctx) => {
-    const { id } = parse(idParamsSchema, ctx.params);
+    const id = recordId(ctx.params, CAR_NOT_FOUND);
     ctx.body = await deleteCar(requestDb(ctx), id);
   });
 

@@ -1,10 +1,8 @@
 import Router from "@koa/router";
-import { idSchema } from "@car-rental/shared/schemas/common";
 import { customerInputSchema, type CustomerInput } from "@car-rental/shared/schemas/customer";
 import type { AppDeps } from "../../deps";
-import { NotFound } from "../../errors";
 import { requestDb } from "../../middleware/request-db";
-import { parse } from "../../middleware/validate";
+import { parse, recordId } from "../../middleware/validate";
 import {
   CUSTOMER_NOT_FOUND,
   createCustomer,
@@ -12,13 +10,6 @@ import {
   listAdminCustomers,
   updateCustomer,
 } from "../../services/customers/customers.service";
-
-/** The `:id` of an admin record route; an id that cannot exist is unknown (404), like a missing one. */
-export function recordId(params: Record<string, string | undefined>, what: string): string {
-  const parsed = idSchema.safeParse(params.id);
-  if (!parsed.success) throw new NotFound(what);
-  return parsed.data;
-}
 
 const CUSTOMER_FIELDS = [
   "fullName",

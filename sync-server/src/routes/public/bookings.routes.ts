@@ -1,10 +1,10 @@
 import Router from "@koa/router";
 import { blockedNameCheckQuerySchema, type BlockedNameCheck } from "@car-rental/shared/schemas/blocked-name";
-import { idParamsSchema, publicBookingRequestSchema } from "@car-rental/shared/schemas/booking";
+import { publicBookingRequestSchema } from "@car-rental/shared/schemas/booking";
 import { documentsInputSchema } from "@car-rental/shared/schemas/customer";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
-import { parse } from "../../middleware/validate";
+import { parse, recordId } from "../../middleware/validate";
 import {
   attachDocuments,
   createPublicBooking,
@@ -25,7 +25,7 @@ export function publicBookingRoutes(deps: AppDeps): Router {
   });
 
   router.put("/api/customers/:id/documents", async (ctx) => {
-    const { id } = parse(idParamsSchema, ctx.params);
+    const id = recordId(ctx.params, "Customer not found");
     const input = parse(documentsInputSchema, ctx.request.body);
     ctx.body = await attachDocuments(deps, requestDb(ctx), id, input);
   });

@@ -143,13 +143,13 @@ describe.each(testEngines())("public cars and booked dates (%s)", (engine) => {
     expect(await read()).toEqual([{ start: "2027-01-10", end: "2027-01-12", pickupTime: "9:00 AM" }]);
   });
 
-  it("answers 404 for an unknown car and 400 for an id that is not a uuid", async () => {
+  it("answers 404 for an unknown car and for an id that is not a uuid (no such car either)", async () => {
     expect(
       (await server.request("GET", "/api/cars/00000000-0000-4000-8000-00000000ffff/booked-dates")).status,
     ).toBe(404);
     const bad = await server.request("GET", "/api/cars/not-a-uuid/booked-dates");
-    expect(bad.status).toBe(400);
-    expect((await errorOf(bad)).code).toBe("VALIDATION_FAILED");
+    expect(bad.status).toBe(404);
+    expect((await errorOf(bad)).code).toBe("NOT_FOUND");
   });
 
   it("reads the booked dates through the partial index bookings_car_active_return, in one query", async () => {

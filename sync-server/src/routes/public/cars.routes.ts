@@ -1,9 +1,8 @@
 import Router from "@koa/router";
 import { manilaToday } from "@car-rental/shared/dates";
-import { idParamsSchema } from "@car-rental/shared/schemas/booking";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
-import { parse } from "../../middleware/validate";
+import { recordId } from "../../middleware/validate";
 import type { BookedDatesCache } from "../../services/cars/booked-dates-cache";
 import { bookedDates, etagMatches, listPublicCars, weakEtag } from "../../services/cars/cars.service";
 
@@ -29,7 +28,7 @@ export function publicCarRoutes(deps: AppDeps, bookedDatesCache: BookedDatesCach
   });
 
   router.get("/api/cars/:id/booked-dates", async (ctx) => {
-    const { id } = parse(idParamsSchema, ctx.params);
+    const id = recordId(ctx.params, "Car not found");
     ctx.set("Cache-Control", "no-cache");
     const today = manilaToday(deps.clock.now());
     ctx.body = await bookedDatesCache.get(`${id} ${today}`, () => bookedDates(requestDb(ctx), id, today));
