@@ -24,6 +24,7 @@ import { okResponseSchema } from "./schemas/common";
 import { contactMessageSchema } from "./schemas/contact";
 import {
   adminCustomerSchema,
+  customerChangesSchema,
   customerInputSchema,
   customerRecordSchema,
   documentsInputSchema,
@@ -211,7 +212,7 @@ export const routes = {
     method: "PUT",
     path: "/api/admin/customers/:id",
     auth: "admin",
-    request: customerInputSchema,
+    request: customerChangesSchema,
     query: null,
     response: customerRecordSchema,
   },

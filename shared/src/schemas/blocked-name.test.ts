@@ -17,10 +17,14 @@ describe("blockedNameInputSchema", () => {
     });
   });
 
-  it("requires the name ('Full name is required') and rejects unknown keys", () => {
+  it("requires the name ('Full name is required') and ignores unknown keys", () => {
     const result = blockedNameInputSchema.safeParse({ fullName: "   " });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(["Full name is required"]);
-    expect(blockedNameInputSchema.safeParse({ fullName: "Juan", id: "x" }).success).toBe(false);
+    expect(blockedNameInputSchema.parse({ fullName: "Juan", id: "x" })).toEqual({
+      fullName: "Juan",
+      reason: null,
+      blockedBy: "admin",
+    });
   });
 });
 

@@ -15,7 +15,7 @@ export const blockedNameSchema = z.object({
 export type BlockedName = z.infer<typeof blockedNameSchema>;
 
 /** Body of `POST /api/admin/blocked-names`: name trimmed, blank reason sent as null. */
-export const blockedNameInputSchema = z.strictObject({
+export const blockedNameInputSchema = z.object({
   fullName: requiredText(textLimits.name, validationMessages.fullNameRequired),
   reason: optionalText(textLimits.note),
   blockedBy: z.string().trim().min(1).max(textLimits.short).default("admin"),

@@ -120,14 +120,18 @@ describe("publicBookingRequestSchema", () => {
     ]);
   });
 
-  it("rejects unknown keys and huge strings", () => {
-    expect(publicBookingRequestSchema.safeParse({ ...validRequest, admin: true }).success).toBe(false);
-    expect(
-      publicBookingRequestSchema.safeParse({
-        ...validRequest,
-        booking: { ...validRequest.booking, status: "confirmed" },
-      }).success,
-    ).toBe(false);
+  it("ignores unknown keys (never passing them on) and rejects huge strings", () => {
+    const extra = publicBookingRequestSchema.parse({
+      ...validRequest,
+      admin: true,
+      customer: { ...validRequest.customer, id: "x", createdAt: "2026-01-01T00:00:00Z" },
+      booking: { ...validRequest.booking, status: "confirmed", amountPaid: "99999" },
+    });
+    expect(extra).not.toHaveProperty("admin");
+    expect(extra.customer).not.toHaveProperty("id");
+    expect(extra.customer).not.toHaveProperty("createdAt");
+    expect(extra.booking).not.toHaveProperty("status");
+    expect(extra.booking).not.toHaveProperty("amountPaid");
     const huge = "x".repeat(100_000);
     for (const customer of [
       { ...validRequest.customer, fullName: huge },
@@ -139,6 +143,49 @@ describe("publicBookingRequestSchema", () => {
     }
     const address = { ...validRequest.booking, wantsDelivery: true, deliveryAddress: huge };
     expect(publicBookingRequestSchema.safeParse({ ...validRequest, booking: address }).success).toBe(false);
+  });
+
+  it("defaults a blank or null pickup time to 9:00 AM", () => {
+    for (const pickupTime of ["", null, undefined]) {
+      const request = { ...validRequest, booking: { ...validRequest.booking, pickupTime } };
+      expect(publicBookingRequestSchema.parse(request).booking.pickupTime, String(pickupTime)).toBe(
+        "9:00 AM",
+      );
+    }
+  });
+
+  it("accepts the form's acceptTerms and facebookProfile wherever they are sent", () => {
+    const facebook = "https://facebook.com/ana";
+    for (const request of [
+      { ...validRequest, acceptTerms: true, facebookProfile: facebook },
+      {
+        ...validRequest,
+        customer: { ...validRequest.customer, acceptTerms: true, facebookProfile: facebook },
+      },
+      { ...validRequest, booking: { ...validRequest.booking, acceptTerms: true, facebookProfile: facebook } },
+    ]) {
+      const parsed = publicBookingRequestSchema.parse(request);
+      expect(parsed.customer.facebookProfile).toBe(facebook);
+      expect(parsed).not.toHaveProperty("acceptTerms");
+      expect(parsed.customer).not.toHaveProperty("acceptTerms");
+      expect(parsed.booking).not.toHaveProperty("acceptTerms");
+      expect(parsed.booking).not.toHaveProperty("facebookProfile");
+    }
+    expect(publicBookingRequestSchema.parse(validRequest).customer.facebookProfile).toBeNull();
+  });
+
+  it("refuses acceptTerms when it is sent and not true", () => {
+    for (const acceptTerms of [false, "yes", null]) {
+      for (const [request, path] of [
+        [{ ...validRequest, acceptTerms }, "acceptTerms"],
+        [{ ...validRequest, customer: { ...validRequest.customer, acceptTerms } }, "customer.acceptTerms"],
+        [{ ...validRequest, booking: { ...validRequest.booking, acceptTerms } }, "booking.acceptTerms"],
+      ] as const) {
+        expect(messagesAt(publicBookingRequestSchema, request, path), path).toEqual([
+          validationMessages.acceptTerms,
+        ]);
+      }
+    }
   });
 
   it("accepts document object paths only", () => {
@@ -325,11 +372,19 @@ describe("admin booking inputs", () => {
     expect(adminBookingInputSchema.parse({ ...input, status: undefined }).status).toBe("pending");
   });
 
-  it("rejects unknown keys, bad statuses and reversed dates", () => {
-    expect(adminBookingInputSchema.safeParse({ ...input, extra: 1 }).success).toBe(false);
+  it("ignores unknown keys, rejects bad statuses and reversed dates, and accepts past dates", () => {
+    expect(adminBookingInputSchema.parse({ ...input, extra: 1, id: "x" })).not.toHaveProperty("extra");
+    expect(adminBookingInputSchema.parse({ ...input, id: "x" })).not.toHaveProperty("id");
+    expect(adminBookingInputSchema.parse({ ...input, pickupTime: "" }).pickupTime).toBe("9:00 AM");
+    expect(adminBookingInputSchema.parse({ ...input, pickupTime: null }).pickupTime).toBe("9:00 AM");
+    expect(adminBookingInputSchema.safeParse({ ...input, pickupTime: "8:00 PM" }).success).toBe(false);
+    expect(
+      adminBookingInputSchema.safeParse({ ...input, pickupDate: "2020-01-01", returnDate: "2020-01-03" })
+        .success,
+    ).toBe(true);
     expect(adminBookingInputSchema.safeParse({ ...input, status: "paid" }).success).toBe(false);
     expect(adminBookingInputSchema.safeParse({ ...input, returnDate: "2026-11-30" }).success).toBe(false);
     expect(bookingStatusInputSchema.parse({ status: "completed" })).toEqual({ status: "completed" });
-    expect(bookingStatusInputSchema.safeParse({ status: "completed", x: 1 }).success).toBe(false);
+    expect(bookingStatusInputSchema.parse({ status: "completed", x: 1 })).toEqual({ status: "completed" });
   });
 });

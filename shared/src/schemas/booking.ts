@@ -83,20 +83,40 @@ export function rentalDatesIssue(pickupDate: string, returnDate: string, today?:
 
 const deliveryAddressInput = z.string().trim().max(textLimits.address, { error: validationMessages.tooLong });
 
-const publicCustomerPartSchema = z.strictObject({
+/**
+ * A pickup time in a request body: one of the nine slots; absent, null and
+ * "" (an untouched dropdown) all mean the default '9:00 AM'.
+ */
+export const pickupTimeInputSchema = z
+  .union([timeSlotSchema, z.literal(""), z.null()], { error: validationMessages.invalidPickupTime })
+  .optional()
+  .transform((value) => value || DEFAULT_PICKUP_TIME);
+
+/**
+ * The form's terms checkbox, which a client may send along (spec §3: the form
+ * collects it). Absent is fine (the server cannot know what the page showed);
+ * sent, it must be true.
+ */
+const acceptTermsInput = z.literal(true, { error: validationMessages.acceptTerms }).optional();
+
+const publicCustomerPartSchema = z.object({
   fullName: fullNameSchema,
   email: emailSchema,
   phone: phoneSchema,
   license: optionalText(textLimits.short),
   facebookProfile: optionalText(textLimits.url),
+  acceptTerms: acceptTermsInput,
 });
 
+// Input schemas are plain (not strict) objects: keys they do not know, such as
+// the read-only id or createdAt of a round-tripped record, are dropped, never
+// stored and never an error.
 const publicBookingPartSchema = z
-  .strictObject({
+  .object({
     carId: idSchema,
     pickupDate: requiredDateSchema(validationMessages.pickupDateRequired),
     returnDate: requiredDateSchema(validationMessages.returnDateRequired),
-    pickupTime: timeSlotSchema.default(DEFAULT_PICKUP_TIME),
+    pickupTime: pickupTimeInputSchema,
     /** Ignored on input: always derived from `driverService`. */
     withDriver: z.boolean().optional(),
     driverService: driverServiceSchema.default("none"),
@@ -111,6 +131,9 @@ const publicBookingPartSchema = z
     total: moneySchema,
     /** Optional for clients that follow the spec's payload; compared when present. */
     distanceFee: moneySchema.optional(),
+    /** Accepted here too, for clients that send the form's fields with the booking part. */
+    facebookProfile: optionalText(textLimits.url),
+    acceptTerms: acceptTermsInput,
   })
   .superRefine((booking, ctx) => {
     const issue = rentalDatesIssue(booking.pickupDate, booking.returnDate);
@@ -140,13 +163,32 @@ export const documentsShape = {
  * Body of `POST /api/bookings`. The past-date rule needs the server's clock:
  * check `rentalDatesIssue(pickupDate, returnDate, today)` after parsing.
  * Output: `withDriver` derived from `driverService`, `deliveryAddress` null
- * unless delivery is wanted, blank optional texts as null.
+ * unless delivery is wanted, blank optional texts as null, `pickupTime`
+ * '9:00 AM' when absent or blank. `acceptTerms` and `facebookProfile` may come
+ * in the customer part, the booking part or at the top level: a false
+ * `acceptTerms` anywhere is refused ('You must accept the terms and
+ * conditions'), and the first Facebook profile given is the customer's.
  */
-export const publicBookingRequestSchema = z.strictObject({
-  customer: publicCustomerPartSchema,
-  booking: publicBookingPartSchema,
-  documents: z.strictObject(documentsShape).optional(),
-});
+export const publicBookingRequestSchema = z
+  .object({
+    customer: publicCustomerPartSchema,
+    booking: publicBookingPartSchema,
+    documents: z.object(documentsShape).optional(),
+    facebookProfile: optionalText(textLimits.url),
+    acceptTerms: acceptTermsInput,
+  })
+  .transform(({ customer, booking, documents, facebookProfile }) => {
+    const { acceptTerms: _customerTerms, ...customerFields } = customer;
+    const { acceptTerms: _bookingTerms, facebookProfile: bookingFacebook, ...bookingFields } = booking;
+    return {
+      customer: {
+        ...customerFields,
+        facebookProfile: customerFields.facebookProfile ?? bookingFacebook ?? facebookProfile,
+      },
+      booking: bookingFields,
+      ...(documents ? { documents } : {}),
+    };
+  });
 export type PublicBookingRequest = z.infer<typeof publicBookingRequestSchema>;
 export type PublicBookingRequestBody = z.input<typeof publicBookingRequestSchema>;
 
@@ -285,14 +327,15 @@ export type PublicBookingResponse = z.infer<typeof publicBookingResponseSchema>;
  * is found by `carId` when given, else by name. The admin's `total` stands.
  */
 export const adminBookingInputSchema = z
-  .strictObject({
+  .object({
     customerEmail: emailSchema,
-    customerName: fullNameSchema,
+    // As in the admin customer form (spec §5: only "required"): its initial booking carries the same name.
+    customerName: requiredText(textLimits.name, validationMessages.fullNameRequired),
     carName: requiredText(textLimits.name),
     carId: idSchema.optional(),
     pickupDate: requiredDateSchema(validationMessages.pickupDateRequired),
     returnDate: requiredDateSchema(validationMessages.returnDateRequired),
-    pickupTime: timeSlotSchema.default(DEFAULT_PICKUP_TIME),
+    pickupTime: pickupTimeInputSchema,
     total: moneySchema,
     status: bookingStatusSchema.default("pending"),
   })
@@ -304,5 +347,5 @@ export type AdminBookingInput = z.infer<typeof adminBookingInputSchema>;
 export type AdminBookingInputBody = z.input<typeof adminBookingInputSchema>;
 
 /** Body of `PATCH /api/admin/bookings/:id/status`. */
-export const bookingStatusInputSchema = z.strictObject({ status: bookingStatusSchema });
+export const bookingStatusInputSchema = z.object({ status: bookingStatusSchema });
 export type BookingStatusInput = z.infer<typeof bookingStatusInputSchema>;

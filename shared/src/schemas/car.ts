@@ -39,7 +39,7 @@ export type AdminCar = z.infer<typeof adminCarSchema>;
  * from its clock when absent. `image` may be absent only when editing: the
  * server refuses a new car without one ('Please upload a car image').
  */
-export const carInputSchema = z.strictObject({
+export const carInputSchema = z.object({
   name: requiredText(textLimits.name),
   category: requiredText(textLimits.short),
   dailyRate: positiveMoneySchema,

@@ -10,7 +10,7 @@ export const contactTopicSchema = z.enum(CONTACT_TOPICS);
  * First name, last name, e-mail and message are required (non-blank); phone
  * and subject are optional and come out as null when blank.
  */
-export const contactMessageSchema = z.strictObject({
+export const contactMessageSchema = z.object({
   firstName: requiredText(textLimits.name),
   lastName: requiredText(textLimits.name),
   email: emailSchema,

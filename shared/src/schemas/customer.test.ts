@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { adminCustomerSchema, customerInputSchema, documentsInputSchema } from "./customer";
+import {
+  adminCustomerSchema,
+  customerChangesSchema,
+  customerInputSchema,
+  documentsInputSchema,
+} from "./customer";
 
 describe("customerInputSchema", () => {
   it("requires name, e-mail and phone with the spec's messages", () => {
-    const result = customerInputSchema.safeParse({ fullName: "", email: "no", phone: "123" });
+    const result = customerInputSchema.safeParse({ fullName: " ", email: "no", phone: "" });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(
       result.error?.issues.map((issue) => [issue.path.join("."), issue.message]) ?? [],
@@ -13,6 +18,21 @@ describe("customerInputSchema", () => {
       email: "Valid email is required",
       phone: "Valid phone number is required",
     });
+  });
+
+  it("has no minimum lengths beyond 'required' (spec §5: the admin form only needs them filled)", () => {
+    expect(customerInputSchema.parse({ fullName: " A ", email: "a@example.ph", phone: "123" })).toMatchObject(
+      {
+        fullName: "A",
+        phone: "123",
+      },
+    );
+  });
+
+  it("as changes, takes any subset of the fields", () => {
+    expect(customerChangesSchema.parse({ phone: "0917" })).toEqual({ phone: "0917" });
+    expect(customerChangesSchema.parse({})).toEqual({});
+    expect(customerChangesSchema.safeParse({ email: "no" }).success).toBe(false);
   });
 
   it("turns blank optional fields into null", () => {
@@ -36,15 +56,20 @@ describe("customerInputSchema", () => {
     });
   });
 
-  it("checks the license expiry date and rejects unknown keys", () => {
+  it("checks the license expiry date and ignores unknown keys", () => {
     const base = { fullName: "Ana Reyes", email: "ana@example.ph", phone: "09171234567" };
     expect(customerInputSchema.parse({ ...base, licenseExpiry: "2028-02-29" }).licenseExpiry).toBe(
       "2028-02-29",
     );
     expect(customerInputSchema.safeParse({ ...base, licenseExpiry: "2027-02-29" }).success).toBe(false);
-    expect(customerInputSchema.safeParse({ ...base, photoId1Url: "/objects/documents/a" }).success).toBe(
-      false,
-    );
+    const parsed = customerInputSchema.parse({
+      ...base,
+      id: "7d3b2c1a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+      createdAt: "2026-11-21T00:00:00Z",
+      version: 3,
+      photoId1Url: "/objects/documents/a",
+    });
+    for (const key of ["id", "createdAt", "version", "photoId1Url"]) expect(parsed).not.toHaveProperty(key);
   });
 });
 

@@ -19,7 +19,7 @@ export type Payment = z.infer<typeof paymentSchema>;
  * positive number is refused with the PAYMENT_INVALID message; the balance
  * check needs the booking and is the server's.
  */
-export const paymentInputSchema = z.strictObject({
+export const paymentInputSchema = z.object({
   amount: positiveMoneySchemaWith(errorMessages.PAYMENT_INVALID),
   note: optionalText(textLimits.note),
 });

@@ -4,7 +4,7 @@ import { validationMessages } from "../messages";
 import { timestampSchema } from "./common";
 
 /** Body of `POST /api/admin/session`. Not trimmed: spaces may be part of a password. */
-export const adminLoginSchema = z.strictObject({
+export const adminLoginSchema = z.object({
   password: z
     .string({ error: validationMessages.required })
     .min(1, { error: validationMessages.required })

@@ -25,7 +25,7 @@ export const uploadRules: Record<UploadPurpose, { contentTypes: readonly string[
  * bytes are checked again when they arrive.
  */
 export const uploadRequestSchema = z
-  .strictObject({
+  .object({
     purpose: uploadPurposeSchema.default("document"),
     contentType: z.string().trim().toLowerCase().max(textLimits.short).optional(),
     size: z.number().int().nonnegative().optional(),

@@ -113,6 +113,28 @@ describe.each(testEngines())("admin bookings (%s)", (engine) => {
     });
   });
 
+  it("takes a blank pickup time as 9:00 AM, past dates, a short name, and ignores unknown keys", async () => {
+    const car = freshCar();
+    const view = await createView(
+      adminBooking(car, {
+        customerEmail: "walkin.past@example.ph",
+        customerName: "Jo",
+        pickupDate: "2025-03-01",
+        returnDate: "2025-03-03",
+        pickupTime: "",
+        id: "00000000-0000-4000-8000-000000000003",
+        amountPaid: "99999",
+        createdAt: "2001-01-01T00:00:00Z",
+      }),
+    );
+    expect(view).toMatchObject({ pickupTime: "9:00 AM", customerName: "Jo", amountPaid: "0.00" });
+    expect(view.id).not.toBe("00000000-0000-4000-8000-000000000003");
+    const nullTime = await createView(
+      adminBooking(car, { pickupDate: "2025-04-01", returnDate: "2025-04-02", pickupTime: null }),
+    );
+    expect(nullTime.pickupTime).toBe("9:00 AM");
+  });
+
   it("refuses overlapping dates, unknown cars and invalid payloads", async () => {
     const car = freshCar();
     await createView(adminBooking(car, { pickupDate: "2027-01-01", returnDate: "2027-01-05" }));

@@ -93,7 +93,8 @@ describe.each(testEngines())("admin cars (%s)", (engine) => {
       cookie,
     });
     expect(full.status).toBe(200);
-    expect(adminCarSchema.parse(await full.json())).toMatchObject({
+    const current = adminCarSchema.parse(await full.json());
+    expect(current).toMatchObject({
       dailyRate: "2450.50",
       description: null,
       plateNumber: null,
@@ -108,6 +109,20 @@ describe.each(testEngines())("admin cars (%s)", (engine) => {
     expect(unknown.status).toBe(404);
     const invalid = await server.request("PUT", `/api/admin/cars/${car.id}`, { body: { seats: 0 }, cookie });
     expect(invalid.status).toBe(400);
+
+    // A client that sends back the whole record it read: the read-only fields are ignored.
+    const roundTrip = await server.request("PUT", `/api/admin/cars/${car.id}`, {
+      body: {
+        ...current,
+        id: "00000000-0000-4000-8000-0000000000ac",
+        version: 99,
+        deletedAt: null,
+        seats: 6,
+      },
+      cookie,
+    });
+    expect(roundTrip.status).toBe(200);
+    expect(adminCarSchema.parse(await roundTrip.json())).toMatchObject({ id: car.id, seats: 6, version: 4 });
   });
 
   it("defaults the year to this year and refuses a new car without a picture or required fields", async () => {

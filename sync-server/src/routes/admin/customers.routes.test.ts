@@ -131,9 +131,11 @@ describe.each(testEngines())("admin customers on %s", (engine) => {
 
   it("validates with the spec's messages", async () => {
     const cases: [unknown, string][] = [
-      [{ fullName: "M", email: "m@example.ph", phone: "09171234567" }, "Full name is required"],
+      [{ fullName: "  ", email: "m@example.ph", phone: "09171234567" }, "Full name is required"],
+      [{ email: "m@example.ph", phone: "09171234567" }, "Full name is required"],
       [{ fullName: "Ana Cruz", email: "not-an-email", phone: "09171234567" }, "Valid email is required"],
-      [{ fullName: "Ana Cruz", email: "ana@example.ph", phone: "0917" }, "Valid phone number is required"],
+      [{ fullName: "Ana Cruz", email: "ana@example.ph", phone: "" }, "Valid phone number is required"],
+      [{ fullName: "Ana Cruz", email: "ana@example.ph" }, "Valid phone number is required"],
     ];
     for (const [body, message] of cases) {
       const res = await post(body);
@@ -267,6 +269,84 @@ describe.each(testEngines())("admin customers on %s", (engine) => {
     const body = { fullName: "Pedro Again", email: "pedro@example.ph", phone: "09190000000" };
     expect((await server.request("PUT", `/api/admin/customers/${id}`, { cookie, body })).status).toBe(404);
     expect((await post(body)).status).toBe(201);
+  });
+
+  it("only requires name, e-mail and phone to be given (spec §5: no minimum lengths)", async () => {
+    const res = await post({ fullName: "Bo", email: "bo@example.ph", phone: "123" });
+    expect(res.status).toBe(201);
+    expect(customerRecordSchema.parse(await res.json())).toMatchObject({ fullName: "Bo", phone: "123" });
+    const single = await post({ fullName: "X", email: "x@example.ph", phone: "1" });
+    expect(single.status).toBe(201);
+  });
+
+  it("changes only the fields a PUT sends, and ignores read-only and unknown keys", async () => {
+    const created = customerRecordSchema.parse(
+      await (
+        await post({
+          fullName: "Carla Dizon",
+          email: "carla@example.ph",
+          phone: "09175550000",
+          address: "Poblacion",
+          license: "L-1",
+          licenseExpiry: "2028-01-31",
+          createdAt: "2001-01-01T00:00:00Z",
+          photoId1Url: "/objects/documents/forged",
+          id: "00000000-0000-4000-8000-000000000001",
+        })
+      ).json(),
+    );
+    expect(created.id).not.toBe("00000000-0000-4000-8000-000000000001");
+    expect(created.createdAt).not.toBe("2001-01-01T00:00:00.000Z");
+    expect(created.photoId1Url).toBeNull();
+
+    const phoneOnly = await server.request("PUT", `/api/admin/customers/${created.id}`, {
+      cookie,
+      body: { phone: "0917" },
+    });
+    expect(phoneOnly.status).toBe(200);
+    const changed = customerRecordSchema.parse(await phoneOnly.json());
+    expect(changed).toMatchObject({
+      fullName: "Carla Dizon",
+      email: "carla@example.ph",
+      phone: "0917",
+      address: "Poblacion",
+      license: "L-1",
+      licenseExpiry: "2028-01-31",
+    });
+
+    // The whole record sent back, as a client that round-trips what it read does.
+    const roundTrip = await server.request("PUT", `/api/admin/customers/${created.id}`, {
+      cookie,
+      body: {
+        ...changed,
+        id: "00000000-0000-4000-8000-000000000002",
+        version: 999,
+        createdAt: "2001-01-01T00:00:00Z",
+        deletedAt: "2001-01-01T00:00:00Z",
+        photoId1Url: "/objects/documents/forged",
+        address: "Lucap",
+      },
+    });
+    expect(roundTrip.status).toBe(200);
+    const after = customerRecordSchema.parse(await roundTrip.json());
+    expect(after).toMatchObject({ id: created.id, address: "Lucap", createdAt: created.createdAt });
+    expect(after.deletedAt).toBeNull();
+    expect(after.photoId1Url).toBeNull();
+    expect(after.version).toBeLessThan(999);
+
+    const nothing = await server.request("PUT", `/api/admin/customers/${created.id}`, { cookie, body: {} });
+    expect(nothing.status).toBe(200);
+    expect(customerRecordSchema.parse(await nothing.json())).toMatchObject({
+      address: "Lucap",
+      phone: "0917",
+    });
+    const blankName = await server.request("PUT", `/api/admin/customers/${created.id}`, {
+      cookie,
+      body: { fullName: " " },
+    });
+    expect(blankName.status).toBe(400);
+    const empty = await server.request("PUT", `/api/admin/customers/${randomUUID()}`, { cookie, body: {} });
+    expect(empty.status).toBe(404);
   });
 
   it("lists in a fixed number of queries, whatever the number of customers", async () => {

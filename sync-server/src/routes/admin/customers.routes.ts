@@ -1,5 +1,9 @@
 import Router from "@koa/router";
-import { customerInputSchema, type CustomerInput } from "@car-rental/shared/schemas/customer";
+import {
+  customerChangesSchema,
+  customerInputSchema,
+  type CustomerInput,
+} from "@car-rental/shared/schemas/customer";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
 import { parse, recordId } from "../../middleware/validate";
@@ -22,15 +26,18 @@ const CUSTOMER_FIELDS = [
 ] as const satisfies readonly (keyof CustomerInput)[];
 
 function copyField<K extends keyof CustomerInput>(
-  from: CustomerInput,
+  from: Partial<CustomerInput>,
   to: Partial<CustomerInput>,
   key: K,
 ): void {
   to[key] = from[key];
 }
 
-/** The parsed fields the client actually sent: a PUT leaves out what it does not know about. */
-function sentFields(parsed: CustomerInput, body: unknown): Partial<CustomerInput> {
+/**
+ * The parsed fields the client actually sent: a PUT may carry only the fields
+ * to change, and leaves out what it does not know about.
+ */
+function sentFields(parsed: Partial<CustomerInput>, body: unknown): Partial<CustomerInput> {
   if (typeof body !== "object" || body === null) return parsed;
   const sent: Partial<CustomerInput> = {};
   for (const key of CUSTOMER_FIELDS) {
@@ -39,7 +46,10 @@ function sentFields(parsed: CustomerInput, body: unknown): Partial<CustomerInput
   return sent;
 }
 
-/** The admin's customers (spec §7): list with history and totals, add, edit, delete. */
+/**
+ * The admin's customers (spec §7): list with history and totals, add, edit
+ * (only the fields sent change), delete.
+ */
 export function adminCustomerRoutes(deps: AppDeps): Router {
   const router = new Router();
 
@@ -56,8 +66,8 @@ export function adminCustomerRoutes(deps: AppDeps): Router {
 
   router.put("/api/admin/customers/:id", async (ctx) => {
     const id = recordId(ctx.params, CUSTOMER_NOT_FOUND);
-    const input = parse(customerInputSchema, ctx.request.body);
-    ctx.body = await updateCustomer(requestDb(ctx), id, sentFields(input, ctx.request.body));
+    const changes = parse(customerChangesSchema, ctx.request.body);
+    ctx.body = await updateCustomer(requestDb(ctx), id, sentFields(changes, ctx.request.body));
   });
 
   router.delete("/api/admin/customers/:id", async (ctx) => {

@@ -401,6 +401,77 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     ).toBe(201);
   });
 
+  it("ignores unknown and read-only keys, never storing them", async () => {
+    const car = freshCar();
+    const body = bookingBody({
+      car,
+      pickupDate: "2027-08-01",
+      returnDate: "2027-08-03",
+      email: "extra@example.ph",
+    });
+    const res = await post({
+      ...body,
+      admin: true,
+      customer: { ...body.customer, id: "00000000-0000-4000-8000-000000000001", createdAt: "2001-01-01" },
+      booking: {
+        ...body.booking,
+        id: "00000000-0000-4000-8000-000000000002",
+        status: "confirmed",
+        amountPaid: "9999",
+      },
+    });
+    expect(res.status).toBe(201);
+    const answer = publicBookingResponseSchema.parse(await res.json());
+    expect(answer.booking.id).not.toBe("00000000-0000-4000-8000-000000000002");
+    expect(answer.customer.id).not.toBe("00000000-0000-4000-8000-000000000001");
+    expect(answer.booking).toMatchObject({ status: "pending", amountPaid: "0.00" });
+  });
+
+  it("takes the form's acceptTerms and facebookProfile, and refuses terms not accepted", async () => {
+    const car = freshCar();
+    const body = bookingBody({
+      car,
+      pickupDate: "2027-08-10",
+      returnDate: "2027-08-11",
+      email: "fb@example.ph",
+    });
+    for (const refused of [
+      { ...body, acceptTerms: false },
+      { ...body, booking: { ...body.booking, acceptTerms: false } },
+      { ...body, customer: { ...body.customer, acceptTerms: "no" } },
+    ]) {
+      const res = await post(refused);
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).message).toBe("You must accept the terms and conditions");
+    }
+    expect(await server.db.knex("customers").where({ email: "fb@example.ph" }).first()).toBeUndefined();
+
+    const res = await post({
+      ...body,
+      acceptTerms: true,
+      customer: { ...body.customer, facebookProfile: "https://facebook.com/maria.santos" },
+    });
+    expect(res.status).toBe(201);
+    const stored = await server.db
+      .knex("customers")
+      .where({ email: "fb@example.ph" })
+      .first<{ facebook_profile: string | null }>();
+    expect(stored.facebook_profile).toBe("https://facebook.com/maria.santos");
+  });
+
+  it("takes a blank or null pickup time as the default 9:00 AM", async () => {
+    const car = freshCar();
+    for (const [pickupTime, pickupDate, returnDate] of [
+      ["", "2027-09-01", "2027-09-02"],
+      [null, "2027-09-05", "2027-09-06"],
+    ] as const) {
+      const body = bookingBody({ car, pickupDate, returnDate, email: "slot@example.ph" });
+      const res = await post({ ...body, booking: { ...body.booking, pickupTime } });
+      expect(res.status, String(pickupTime)).toBe(201);
+      expect(publicBookingResponseSchema.parse(await res.json()).booking.pickupTime).toBe("9:00 AM");
+    }
+  });
+
   it("answers missing fields with the spec's messages", async () => {
     const res = await post({ customer: {}, booking: {} });
     expect(res.status).toBe(400);

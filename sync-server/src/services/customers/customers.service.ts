@@ -132,11 +132,18 @@ export async function updateCustomer(
   changes: Partial<CustomerInput>,
 ): Promise<CustomerRecord> {
   if (changes.email !== undefined && (await emailTaken(db, changes.email, id))) throw duplicateEmail();
+  const columns = toColumns(changes);
+  if (Object.keys(columns).length === 0) {
+    // Nothing to change: answer the record as it is (knex refuses an empty update).
+    const existing = await customersTable(db).where({ id }).whereNull("deleted_at").first();
+    if (!existing) throw new NotFound(CUSTOMER_NOT_FOUND);
+    return toCustomerRecord(existing);
+  }
   try {
     const [row] = await customersTable(db)
       .where({ id })
       .whereNull("deleted_at")
-      .update(toColumns(changes))
+      .update(columns)
       .returning("*");
     if (!row) throw new NotFound(CUSTOMER_NOT_FOUND);
     return toCustomerRecord(row);
