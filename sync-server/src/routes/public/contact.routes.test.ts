@@ -46,6 +46,18 @@ describe.each(testEngines())("contact messages (%s)", (engine) => {
     expect(mails[0]?.text_body).toContain(message.message);
   });
 
+  it("ignores unknown keys instead of refusing the message", async () => {
+    const res = await server.request("POST", "/api/contact", {
+      body: { ...message, id: "x", createdAt: "2020-01-01T00:00:00Z", newsletter: true },
+    });
+    expect(res.status).toBe(201);
+    const stored = await server.db
+      .knex("contact_messages")
+      .where({ id: storedSchema.parse(await res.json()).id })
+      .first<{ created_at: Date }>();
+    expect(new Date(stored.created_at).toISOString()).toBe("2026-11-21T01:30:00.000Z");
+  });
+
   it("takes phone and subject as optional", async () => {
     const res = await server.request("POST", "/api/contact", {
       body: { ...message, phone: "", subject: "" },
@@ -58,7 +70,7 @@ describe.each(testEngines())("contact messages (%s)", (engine) => {
     expect(stored).toMatchObject({ phone: null, subject: null });
   });
 
-  it("refuses missing required fields and stores nothing", async () => {
+  it("refuses missing required fields with the spec's sentence and stores nothing", async () => {
     const before = await server.db.knex("contact_messages").count<{ n: string }[]>("* as n");
     for (const [field, text] of [
       ["firstName", "Required"],
@@ -66,14 +78,34 @@ describe.each(testEngines())("contact messages (%s)", (engine) => {
       ["message", "Required"],
       ["email", "Valid email is required"],
     ] as const) {
-      const res = await server.request("POST", "/api/contact", { body: { ...message, [field]: "  " } });
-      expect(res.status).toBe(400);
-      expect(await errorOf(res)).toMatchObject({ code: "VALIDATION_FAILED", message: text });
+      const { [field]: _left, ...without } = message;
+      for (const body of [{ ...message, [field]: "  " }, { ...message, [field]: null }, without]) {
+        const res = await server.request("POST", "/api/contact", { body });
+        expect(res.status, field).toBe(400);
+        const answer: unknown = await res.json();
+        expect(answer, field).toMatchObject({
+          error: {
+            code: "VALIDATION_FAILED",
+            message: "Please fill in all required fields.",
+            details: { fields: { [field]: [text] } },
+          },
+          code: "VALIDATION_FAILED",
+          message: "Please fill in all required fields.",
+        });
+      }
     }
+    const empty = await server.request("POST", "/api/contact", { body: {} });
+    expect(empty.status).toBe(400);
+    expect((await errorOf(empty)).message).toBe("Please fill in all required fields.");
+    // Given but malformed keeps its own message.
+    const badEmail = await server.request("POST", "/api/contact", { body: { ...message, email: "liza" } });
+    expect(badEmail.status).toBe(400);
+    expect((await errorOf(badEmail)).message).toBe("Valid email is required");
     const unknownTopic = await server.request("POST", "/api/contact", {
       body: { ...message, subject: "Spam" },
     });
     expect(unknownTopic.status).toBe(400);
+    expect((await errorOf(unknownTopic)).message).not.toBe("Please fill in all required fields.");
     const after = await server.db.knex("contact_messages").count<{ n: string }[]>("* as n");
     expect(after[0]?.n).toBe(before[0]?.n);
   });
