@@ -1,5 +1,5 @@
 import http from "node:http";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +7,7 @@ import { testEngines } from "@car-rental/db/test-database";
 import { errorBodySchema } from "@car-rental/shared/schemas/error";
 import { DEFAULT_CAR_IMAGE } from "@car-rental/shared/constants";
 import { startTestServer, type TestServer } from "../../test-server";
-import { resolveInside } from "./static-pwa";
+import { APP_PAGE_PATHS, isAppPage, resolveInside } from "./static-pwa";
 
 const INDEX = "<!doctype html><title>Alaminos Car Rental</title><div id=root></div>";
 const ASSET = "index-Bq3x9a1c.js";
@@ -112,12 +112,61 @@ describe.each(testEngines())("static PWA on %s", (engine) => {
   });
 
   it("falls back to the app for client routes, so they survive a reload", async () => {
-    for (const route of ["/admin", "/booking", "/terms", "/some/unknown/path", "/admin/"]) {
+    for (const route of [
+      "/admin",
+      "/booking",
+      "/pcc",
+      "/terms",
+      "/privacy",
+      "/admin/",
+      "/booking/",
+      "/Admin",
+      "/booking?car=1",
+    ]) {
       const res = await page(server, route);
       expect(res.status, route).toBe(200);
       expect(res.headers.get("cache-control")).toBe("no-cache");
       expect(await res.text()).toBe(INDEX);
     }
+  });
+
+  it("answers 404 with the app shell for page addresses outside the app's routes", async () => {
+    for (const route of [
+      "/some/unknown/path",
+      "/nope",
+      "/admin/settings",
+      "/booking/123",
+      "/pcc/x",
+      "/terms-of-service",
+    ]) {
+      const res = await page(server, route);
+      expect(res.status, route).toBe(404);
+      expect(res.headers.get("content-type"), route).toContain("text/html");
+      expect(res.headers.get("etag"), route).toBeNull();
+      // The shell loads, and the app shows its 404 page.
+      expect(await res.text(), route).toBe(INDEX);
+    }
+    // A conditional request cannot turn the 404 into a 304.
+    const etag = (await page(server, "/admin")).headers.get("etag") ?? "";
+    const conditional = await rawGet(server.url, "/nope", { Accept: "text/html", "If-None-Match": etag });
+    expect(conditional.status).toBe(404);
+    expect(conditional.body).toBe(INDEX);
+    // Unknown API paths stay JSON.
+    const api = await page(server, "/api/nope");
+    expect(api.status).toBe(404);
+    expect(api.headers.get("content-type")).toContain("application/json");
+  });
+
+  it("knows every page route of the PWA", async () => {
+    const routeFiles = await readdir(new URL("../../../../pwa/src/routes/", import.meta.url));
+    const pages = routeFiles
+      .filter((file) => file.endsWith(".tsx") && !file.startsWith("__"))
+      .map((file) => file.replace(/\.tsx$/, ""))
+      .map((name) => (name === "index" ? "/" : `/${name.replace(/\./g, "/")}`));
+    expect([...APP_PAGE_PATHS].sort()).toEqual(pages.sort());
+    expect(isAppPage("/admin/")).toBe(true);
+    expect(isAppPage("/PCC")).toBe(true);
+    expect(isAppPage("/admin//")).toBe(false);
   });
 
   it("answers 404 for missing files and hidden files", async () => {

@@ -34,8 +34,26 @@ export function resolveInside(root: string, urlPath: string): string | null {
   return file.startsWith(root + path.sep) ? file : null;
 }
 
-/** Streams a regular file with validators for conditional requests; false when there is none. */
-async function sendFile(ctx: Context, file: string, cacheControl: string): Promise<boolean> {
+/**
+ * The PWA's page routes (pwa/src/routes: index, booking, admin, pcc, terms,
+ * privacy; a test keeps the two lists equal). Any other page address is the
+ * app's 404 page, and answers HTTP 404.
+ */
+export const APP_PAGE_PATHS = ["/", "/booking", "/admin", "/pcc", "/terms", "/privacy"] as const;
+const appPages: ReadonlySet<string> = new Set(APP_PAGE_PATHS);
+
+/** Whether a URL path is one of the app's pages; like the client router, ignores case and a trailing slash. */
+export function isAppPage(urlPath: string): boolean {
+  const trimmed = urlPath.length > 1 ? urlPath.replace(/\/$/, "") : urlPath;
+  return appPages.has(trimmed.toLowerCase());
+}
+
+/**
+ * Streams a regular file; false when there is none. A 200 carries validators
+ * for conditional requests; another status (the 404 page) carries none, so it
+ * is never answered with 304.
+ */
+async function sendFile(ctx: Context, file: string, cacheControl: string, status = 200): Promise<boolean> {
   let info;
   try {
     info = await stat(file);
@@ -43,14 +61,16 @@ async function sendFile(ctx: Context, file: string, cacheControl: string): Promi
     return false;
   }
   if (!info.isFile()) return false;
-  ctx.status = 200;
+  ctx.status = status;
   ctx.set("Cache-Control", cacheControl);
-  ctx.set("ETag", `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`);
-  ctx.lastModified = info.mtime;
   ctx.type = path.extname(file);
-  if (ctx.fresh) {
-    ctx.status = 304;
-    return true;
+  if (status === 200) {
+    ctx.set("ETag", `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`);
+    ctx.lastModified = info.mtime;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return true;
+    }
   }
   ctx.length = info.size;
   ctx.body = createReadStream(file);
@@ -76,8 +96,9 @@ const hasExtension = (urlPath: string) => path.posix.extname(urlPath) !== "";
 /**
  * Serves the built PWA from `config.pwaDist` (when it was built): hashed
  * `assets/` cached for a year, everything else revalidated, and the SPA
- * fallback: a page request without a file extension gets `index.html`, so
- * client routes survive a reload. The bundled car pictures are served at
+ * fallback: a request for one of the app's pages gets `index.html`, so client
+ * routes survive a reload; any other extension-less page address gets the
+ * same shell with status 404 (the app renders its 404 page). The bundled car pictures are served at
  * `/cars/<name>.svg` even without a build (their WebP renderings, which the
  * pages show, come with the build). Unmatched API paths answer a JSON 404.
  */
@@ -132,6 +153,12 @@ export function staticPwa(deps: Pick<AppDeps, "config">): Middleware {
     ) {
       return next();
     }
-    await sendFile(ctx, indexHtml, REVALIDATE);
+    if (isAppPage(ctx.path)) {
+      await sendFile(ctx, indexHtml, REVALIDATE);
+      return;
+    }
+    // No such page: the app shell still loads (it shows its 404 page), but the status says so,
+    // for crawlers and link checkers.
+    await sendFile(ctx, indexHtml, REVALIDATE, 404);
   };
 }
