@@ -51,7 +51,8 @@ dates are \`YYYY-MM-DD\` (Asia/Manila calendar dates), timestamps ISO 8601.
   the same key with another body answers 422 \`IDEMPOTENCY_KEY_REUSED\`; a repeat while the first still runs
   answers 409 \`IDEMPOTENCY_IN_PROGRESS\`. Keys are kept 8 days.
 - **Rate limits** per client address (429 with \`Retry-After\`): wrong admin passwords 10 per 15 minutes,
-  bookings 200, contact messages 60 and document uploads 60 per 10 minutes.
+  bookings 200, contact messages 60 and document upload addresses 300 per 10 minutes (each multiplied by
+  \`RATE_LIMIT_SCALE\`, default 1).
 - **Uploads**: \`POST /api/objects/upload\` answers \`{uploadURL, objectPath}\`; \`PUT\` the file's bytes to
   \`uploadURL\` once within 15 minutes (a second PUT or a late one answers 410). The server keeps the file only
   if its bytes are an allowed type (documents JPG/PNG/PDF ≤ 5 MB, car images JPG/PNG ≤ 10 MB).

@@ -28,12 +28,13 @@ export async function hitRateLimit(
   return { allowed: count <= rule.limit * scale, count, retryAfterSeconds };
 }
 
-/** Reads the current window's count without adding to it. */
+/** Reads the current window's count without adding to it; `scale` as for hitRateLimit. */
 export async function peekRateLimit(
   knex: Knex,
   key: string,
   rule: RateLimit,
   now: Date,
+  scale = 1,
 ): Promise<RateLimitResult> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
@@ -42,7 +43,7 @@ export async function peekRateLimit(
     .first<{ count: number } | undefined>();
   const count = Number(row?.count ?? 0);
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-  return { allowed: count < rule.limit, count, retryAfterSeconds };
+  return { allowed: count < rule.limit * scale, count, retryAfterSeconds };
 }
 
 /** Deletes windows that ended long ago. */

@@ -149,4 +149,17 @@ describe.each(testEngines())("admin session on %s", (engine) => {
       server.clock.set(TEST_NOW);
     }
   });
+
+  // After the lockout above: this address's window holds LOGIN_FAILURE_LIMIT failures.
+  it("scales the wrong-password limit with RATE_LIMIT_SCALE", async () => {
+    const signIn = () =>
+      server.request("POST", "/api/admin/session", { body: { password: TEST_ADMIN_PASSWORD } });
+    expect((await signIn()).status).toBe(429);
+    server.deps.config.rateLimitScale = 2;
+    try {
+      expect((await signIn()).status).toBe(200);
+    } finally {
+      server.deps.config.rateLimitScale = 1;
+    }
+  });
 });

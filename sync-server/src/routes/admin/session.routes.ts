@@ -72,7 +72,7 @@ export function adminSessionRoutes(deps: AppDeps): Router {
 
   router.post(SESSION_PATH, async (ctx) => {
     const { password } = parse(adminLoginSchema, ctx.request.body);
-    const session = await login(requestDb(ctx), deps.clock, password, ctx.ip);
+    const session = await login(requestDb(ctx), deps.clock, password, ctx.ip, deps.config.rateLimitScale);
     setSessionCookie(ctx, deps, session.token, session.expiresAt);
     ctx.set("Cache-Control", "no-store");
     const body: AdminSession = { authenticated: true, expiresAt: session.expiresAt.toISOString() };

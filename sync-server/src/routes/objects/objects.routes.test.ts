@@ -306,15 +306,24 @@ describe.each(testEngines())("objects on %s", (engine) => {
     expect(await replay.json()).toEqual(await first.json());
   });
 
-  it("limits upload addresses per client", async () => {
+  it("limits upload addresses per client, 300 per 10 minutes times RATE_LIMIT_SCALE", async () => {
+    expect(UPLOAD_RATE_LIMIT).toEqual({ limit: 300, windowSeconds: 600 });
     await server.db.knex("rate_limits").delete();
-    for (let i = 0; i < UPLOAD_RATE_LIMIT.limit; i++) {
-      const res = await server.request("POST", "/api/objects/upload");
-      expect(res.status).toBe(200);
-    }
+    expect((await server.request("POST", "/api/objects/upload")).status).toBe(200);
+    // Fill this address's current window to one below the limit: the next one is the last allowed.
+    const window = server.db.knex("rate_limits").where("key", "like", "objects-upload:%");
+    await window.clone().update({ count: UPLOAD_RATE_LIMIT.limit - 1 });
+    expect((await server.request("POST", "/api/objects/upload")).status).toBe(200);
     const refused = await server.request("POST", "/api/objects/upload");
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    // RATE_LIMIT_SCALE raises it.
+    server.deps.config.rateLimitScale = 2;
+    try {
+      expect((await server.request("POST", "/api/objects/upload")).status).toBe(200);
+    } finally {
+      server.deps.config.rateLimitScale = 1;
+    }
     // Admins adding car images are not counted against it.
     expect(
       (await server.request("POST", "/api/objects/upload", { body: { purpose: "car-image" }, cookie }))

@@ -11,8 +11,13 @@ import { hitRateLimit, type RateLimit } from "../../services/rate-limit.service"
 import { createUpload, openObject, receiveUpload } from "../../services/objects/upload.service";
 import { parseObjectPath } from "../../storage/object-key";
 
-/** Upload addresses a visitor may ask for, per client address (a booking needs three). */
-export const UPLOAD_RATE_LIMIT: RateLimit = { limit: 60, windowSeconds: 10 * 60 };
+/**
+ * Upload addresses a visitor may ask for, per client address (times
+ * RATE_LIMIT_SCALE). A booking needs three, and one address may be a whole
+ * office or a carrier's NAT: 300 is 100 bookings' worth in 10 minutes, far
+ * above what the booking limit lets through, while still capping abuse.
+ */
+export const UPLOAD_RATE_LIMIT: RateLimit = { limit: 300, windowSeconds: 10 * 60 };
 
 /**
  * The shared schema words an impossible declared size or type as a field

@@ -65,24 +65,26 @@ async function upsertSetting(knex: Knex, key: string, value: string): Promise<vo
 
 /**
  * Checks the password and opens a session. Wrong passwords count against the
- * client address; past the limit every attempt, right or wrong, gets 429.
+ * client address; past the limit (times `rateLimitScale`, config
+ * RATE_LIMIT_SCALE) every attempt, right or wrong, gets 429.
  */
 export async function login(
   knex: Knex,
   clock: Clock,
   password: string,
   clientKey: string,
+  rateLimitScale = 1,
 ): Promise<{ token: string; expiresAt: Date }> {
   const now = clock.now();
   const limitKey = `login-failures:${clientKey}`;
-  const current = await peekRateLimit(knex, limitKey, LOGIN_FAILURE_LIMIT, now);
+  const current = await peekRateLimit(knex, limitKey, LOGIN_FAILURE_LIMIT, now, rateLimitScale);
   if (!current.allowed) throw new TooManyRequests(current.retryAfterSeconds);
 
   const stored = await knex("app_settings")
     .where({ key: PASSWORD_HASH_KEY })
     .first<{ value: string } | undefined>();
   if (!stored || !(await verifyPassword(password, stored.value))) {
-    const hit = await hitRateLimit(knex, limitKey, LOGIN_FAILURE_LIMIT, now);
+    const hit = await hitRateLimit(knex, limitKey, LOGIN_FAILURE_LIMIT, now, rateLimitScale);
     if (!hit.allowed) throw new TooManyRequests(hit.retryAfterSeconds);
     throw new InvalidPassword();
   }
