@@ -32,6 +32,8 @@ const dark: MantineColorsTuple = [
 const fontStack =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
 
+const CLOSE_BUTTON = { "aria-label": "Close" };
+
 export const mantineTheme = createTheme({
   primaryColor: "brand",
   primaryShade: { light: 7, dark: 6 },
@@ -61,6 +63,11 @@ export const mantineTheme = createTheme({
     Button: { defaultProps: { radius: "md" } },
     Card: { defaultProps: { radius: "lg", withBorder: true } },
     Container: { defaultProps: { size: "lg" } },
+    // Every dialog's X is named 'Close' (a dialog with its own visible 'Close'
+    // button, the booking confirmation, sets withCloseButton={false}, so the
+    // name is never in a dialog twice).
+    Modal: { defaultProps: { closeButtonProps: CLOSE_BUTTON } },
+    Drawer: { defaultProps: { closeButtonProps: CLOSE_BUTTON } },
   },
 });
 
