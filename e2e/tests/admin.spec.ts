@@ -237,6 +237,25 @@ test.describe("admin tabs online", () => {
     expect(image.status()).toBe(200);
   });
 
+  test("an open dialog hides the page behind it, and closing it gives the focus back", async ({ page }) => {
+    await signInThroughGate(page);
+    await openTab(page, "Fleet Management");
+    const addCar = page.getByRole("button", { name: "Add Car" });
+    await addCar.click();
+    const dialog = page.getByRole("dialog", { name: "Add Car" });
+    await expect(dialog).toBeVisible();
+    // Only the dialog's own 'Add Car' (its submit button) is left: the page is inert and hidden.
+    await expect(addCar).toHaveCount(1);
+    await expect(page.locator("#root")).toHaveAttribute("aria-hidden", "true");
+    await expect(page.getByRole("tab", { name: "Overview" })).toHaveCount(0);
+
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator("#root")).not.toHaveAttribute("inert", /.*/);
+    await expect(addCar).toBeFocused();
+    await expect(page.getByRole("tab", { name: "Overview" })).toBeVisible();
+  });
+
   test("sets a booking's status and records a payment", async ({ page, request }) => {
     await apiSignIn(request);
     const customerName = unique("Status Payer");

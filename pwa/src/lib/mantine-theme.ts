@@ -1,5 +1,6 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
 import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@car-rental/shared/constants";
+import { modalRootClassNames } from "./open-modal-class";
 
 /** Hundred Islands sea blue: the brand colour. Shade 7 carries white text at 6.2:1. */
 const brand: MantineColorsTuple = [
@@ -65,9 +66,10 @@ export const mantineTheme = createTheme({
     Container: { defaultProps: { size: "lg" } },
     // Every dialog's X is named 'Close' (a dialog with its own visible 'Close'
     // button, the booking confirmation, sets withCloseButton={false}, so the
-    // name is never in a dialog twice).
-    Modal: { defaultProps: { closeButtonProps: CLOSE_BUTTON } },
-    Drawer: { defaultProps: { closeButtonProps: CLOSE_BUTTON } },
+    // name is never in a dialog twice). While a dialog is open, the rest of the
+    // app is inert: modalRootClassNames marks it (see modal-inert.ts).
+    Modal: { defaultProps: { closeButtonProps: CLOSE_BUTTON }, classNames: modalRootClassNames },
+    Drawer: { defaultProps: { closeButtonProps: CLOSE_BUTTON }, classNames: modalRootClassNames },
   },
 });
 

@@ -1,6 +1,7 @@
 import { MantineProvider } from "@mantine/core";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { cssVariablesResolver, mantineTheme } from "./mantine-theme";
+import { hideAppWhileModalOpen } from "./modal-inert";
 import { ThemeProvider, useTheme, type Theme } from "./theme";
 
 /** Mantine follows the ThemeProvider: one source of truth for light/dark. */
@@ -19,6 +20,18 @@ function ThemedMantine({ children }: { children: ReactNode }) {
   );
 }
 
+/** The element the app renders into (index.html). */
+const APP_ROOT_ID = "root";
+
+/** While any Modal or Drawer is open, the rest of the app is inert and hidden (modal-inert.ts). */
+function HideAppBehindDialogs() {
+  useEffect(() => {
+    const appRoot = document.getElementById(APP_ROOT_ID);
+    return appRoot ? hideAppWhileModalOpen(appRoot) : undefined;
+  }, []);
+  return null;
+}
+
 type AppProvidersProps = {
   children: ReactNode;
   initialTheme?: Theme;
@@ -27,7 +40,10 @@ type AppProvidersProps = {
 export function AppProviders({ children, initialTheme }: AppProvidersProps) {
   return (
     <ThemeProvider initialTheme={initialTheme}>
-      <ThemedMantine>{children}</ThemedMantine>
+      <ThemedMantine>
+        {children}
+        <HideAppBehindDialogs />
+      </ThemedMantine>
     </ThemeProvider>
   );
 }
