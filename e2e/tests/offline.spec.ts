@@ -70,6 +70,8 @@ test("after one visit every route opens offline, with the fleet from IndexedDB",
     expect(response?.ok(), `${path} loads offline`).toBe(true);
     expect(response?.fromServiceWorker(), `${path} comes from the service worker`).toBe(true);
     await expectHeading(page, heading);
+    // One sync indicator on every page, the admin area included.
+    await expect(page.getByText("Offline", { exact: true })).toHaveCount(1);
     await expect(page).toHaveURL(`${E2E_BASE_URL}${path}`);
     await page.reload();
     await expectHeading(page, heading);

@@ -1,10 +1,9 @@
-import { Badge, Button, Drawer, Group, Text } from "@mantine/core";
+import { Button, Drawer, Group, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconCloudUpload, IconListDetails } from "@tabler/icons-react";
+import { IconListDetails } from "@tabler/icons-react";
 import { useAdminSyncState } from "../../data/admin-data";
 import { useOutboxCounts } from "../../data/use-outbox";
 import { OutboxPanel } from "../outbox/outbox-panel";
-import { SyncStatus } from "../outbox/sync-status";
 import { longDateOfInstant } from "./display";
 
 const timeFormat = new Intl.DateTimeFormat("en-PH", {
@@ -14,9 +13,10 @@ const timeFormat = new Intl.DateTimeFormat("en-PH", {
 });
 
 /**
- * The sync state of the admin area: the outbox indicator, how many changes
- * wait (or were refused), when the lists were last pulled, and the list of
- * waiting changes with retry, edit and discard.
+ * The admin area's part of the sync state: when the lists were last pulled,
+ * and, while changes wait, the list of them with retry, edit and discard.
+ * Online or offline and how many changes wait are shown once, by the
+ * header's indicator (outbox/sync-status.tsx), as on every page.
  */
 export function AdminSyncArea() {
   const counts = useOutboxCounts();
@@ -27,17 +27,6 @@ export function AdminSyncArea() {
 
   return (
     <Group gap="sm" wrap="wrap" style={{ flex: "1 1 320px" }}>
-      <SyncStatus />
-      <Badge
-        color={counts.failed > 0 ? "red" : waiting > 0 ? "yellow" : "gray"}
-        variant="light"
-        size="lg"
-        tt="none"
-        leftSection={<IconCloudUpload size={16} aria-hidden />}
-        role="status"
-      >
-        {waiting === 0 ? "All changes synced" : `${waiting} waiting to sync`}
-      </Badge>
       {waiting > 0 ? (
         <Button
           variant="subtle"
