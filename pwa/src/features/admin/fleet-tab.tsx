@@ -77,7 +77,9 @@ function CarCard({
           mt="auto"
           pt="xs"
           size="md"
-          label={car.available ? "Available" : "Rented"}
+          // A fixed name: the badge above is the one text saying Available or Rented (the
+          // switch's checked state says it too). Not "Available …": that would match it again.
+          label="For rent"
           checked={car.available}
           onChange={(event) => void setCarAvailability(car, event.currentTarget.checked)}
         />
