@@ -266,6 +266,39 @@ test.describe("admin tabs online", () => {
     await expect(page.getByRole("tab", { name: "Overview" })).toBeVisible();
   });
 
+  test("a car's availability switch and its delete, which needs no confirmation", async ({
+    page,
+    request,
+  }) => {
+    await apiSignIn(request);
+    const name = unique("E2E Delete Me");
+    const created = await request.post("/api/admin/cars", {
+      data: { name, category: "Compact Sedan", dailyRate: "1800", image: "toyota-vios.webp" },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await signInThroughGate(page);
+    await openTab(page, "Fleet Management");
+    await page.getByLabel("Search cars").fill(name);
+    const card = page.getByRole("article", { name, exact: true });
+    // The badge is the one text saying Available or Rented; the switch has a fixed name.
+    await expect(card.getByText("Available", { exact: true })).toHaveCount(1);
+    const forRent = card.getByRole("switch", { name: "For rent" });
+    await expect(forRent).toBeChecked();
+    await forRent.click();
+    await expect(page.getByText("Car updated successfully!")).toBeVisible();
+    await expect(forRent).not.toBeChecked();
+    await expect(card.getByText("Rented", { exact: true })).toHaveCount(1);
+    await expect(card.getByText("Available", { exact: true })).toHaveCount(0);
+
+    await card.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByText("Car deleted successfully!")).toBeVisible();
+    await expect(card).toHaveCount(0);
+    const cars = await adminGet<ApiCar[]>(request, "/api/admin/cars");
+    expect(cars.filter((car) => car.name === name)).toHaveLength(0);
+  });
+
   test("sets a booking's status and records a payment", async ({ page, request }) => {
     await apiSignIn(request);
     const customerName = unique("Status Payer");

@@ -11,7 +11,7 @@ type ConfirmDialogProps = {
   danger?: boolean;
 };
 
-/** A confirmation before a destructive action (delete a car, unblock a name, log out with waiting changes). */
+/** A confirmation before a destructive action (unblock a name, log out with waiting changes). */
 export function ConfirmDialog({
   opened,
   title,

@@ -19,7 +19,6 @@ import type { LocalAdminCar } from "../../data/db";
 import { deleteCar, setCarAvailability } from "./admin-actions";
 import classes from "./admin.module.css";
 import { CarFormDialog } from "./car-form-dialog";
-import { ConfirmDialog } from "./confirm-dialog";
 import { carPictureUrl, DEFAULT_CAR_PICTURE } from "./display";
 import { LoadingList } from "./loading-list";
 import { SyncBadge } from "./sync-marks";
@@ -114,7 +113,6 @@ export function FleetTab() {
   const cars = useAdminCars();
   const [editing, setEditing] = useState<LocalAdminCar | null>(null);
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<LocalAdminCar | null>(null);
   const [query, setQuery] = useState("");
 
   const shown = useMemo(() => {
@@ -159,7 +157,9 @@ export function FleetTab() {
               key={car.id}
               car={car}
               onEdit={() => setEditing(car)}
-              onDelete={() => setDeleting(car)}
+              // Spec §2 asks for no confirmation here (only Unblock has one); the
+              // change goes through the outbox and 'Car deleted successfully!' follows.
+              onDelete={() => void deleteCar(car)}
             />
           ))}
         </SimpleGrid>
@@ -172,18 +172,6 @@ export function FleetTab() {
           setEditing(null);
         }}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete Car"
-        confirmLabel="Delete"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) void deleteCar(deleting);
-          setDeleting(null);
-        }}
-      >
-        Delete {deleting?.name ?? "this car"} from the fleet? Its past bookings keep their history.
-      </ConfirmDialog>
     </Stack>
   );
 }
