@@ -2,12 +2,17 @@
  * The admin customer form (spec §5 "Admin customer form"): full name, e-mail
  * and phone required; address, license number and license expiry optional;
  * on a new customer, an optional first booking (see initial-booking.ts).
+ *
+ * Unlike the public booking form, the name and the phone are only required
+ * (no minimum length: the admin types what the customer gave), and the first
+ * booking may start in the past (the admin records rentals after the fact);
+ * its return must still come after its pickup.
  */
 import * as z from "zod";
-import { isValidDate, manilaToday } from "@car-rental/shared/dates";
+import { isValidDate } from "@car-rental/shared/dates";
 import { validationMessages } from "@car-rental/shared/messages";
 import { rentalDatesIssue } from "@car-rental/shared/schemas/booking";
-import { emailSchema, fullNameSchema, phoneSchema, textLimits } from "@car-rental/shared/schemas/common";
+import { emailSchema, textLimits } from "@car-rental/shared/schemas/common";
 import type { CustomerInputBody } from "@car-rental/shared/schemas/customer";
 import type { LocalCustomer } from "../../data/db";
 import { INITIAL_BOOKING_STATUSES, NO_CAR, shouldCreateInitialBooking } from "./initial-booking";
@@ -15,12 +20,15 @@ import { parsePaymentAmount } from "./payment-rules";
 
 const optionalField = (max: number) => z.string().trim().max(max, { error: validationMessages.tooLong });
 
-export function createCustomerFormSchema(now: () => Date = () => new Date()) {
+const requiredField = (max: number, message: string) =>
+  z.string().trim().min(1, { error: message }).max(max, { error: validationMessages.tooLong });
+
+export function createCustomerFormSchema() {
   return z
     .object({
-      fullName: fullNameSchema,
+      fullName: requiredField(textLimits.name, validationMessages.fullNameRequired),
       email: emailSchema,
-      phone: phoneSchema,
+      phone: requiredField(textLimits.phone, validationMessages.validPhoneRequired),
       address: optionalField(textLimits.address),
       license: optionalField(textLimits.short),
       licenseExpiry: z
@@ -48,7 +56,8 @@ export function createCustomerFormSchema(now: () => Date = () => new Date()) {
           message: validationMessages.returnDateRequired,
         });
       }
-      const issue = rentalDatesIssue(values.pickupDate, values.returnDate, manilaToday(now()));
+      // No `today`: a past pickup date is allowed here.
+      const issue = rentalDatesIssue(values.pickupDate, values.returnDate);
       if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
       if (parsePaymentAmount(values.total) === null) {
         ctx.addIssue({ code: "custom", path: ["total"], message: validationMessages.invalidInput });
