@@ -52,6 +52,7 @@ export function OverviewTab() {
   const cars = useAdminCars();
   const stats = computeAdminStats(bookings ?? [], cars ?? []);
   const recent = recentBookings(bookings ?? []);
+  // useAdminCars() is the Fleet Management tab's list, in its order.
   const fleet = overviewCars(cars ?? []);
 
   return (

@@ -65,14 +65,10 @@ export function recentBookings<T extends Pick<BookingView, "createdAt" | "id">>(
   return [...bookings].sort(compareNewestFirst).slice(0, count);
 }
 
-/** The first cars of the fleet (by name, as the fleet tab lists them), five by default. */
-export function overviewCars<T extends Pick<AdminCar, "name">>(
-  cars: readonly T[],
-  count: number = ADMIN_OVERVIEW_CARS,
-): T[] {
-  return [...cars].sort(compareCarNames).slice(0, count);
-}
-
-export function compareCarNames(a: Pick<AdminCar, "name">, b: Pick<AdminCar, "name">): number {
-  return a.name.localeCompare(b.name, "en", { sensitivity: "base", numeric: true });
+/**
+ * "The fleet status of the first five cars" (spec §2): the first cars of the
+ * fleet list as given (the order the Fleet Management tab shows), not re-sorted.
+ */
+export function overviewCars<T>(cars: readonly T[], count: number = ADMIN_OVERVIEW_CARS): T[] {
+  return cars.slice(0, count);
 }
