@@ -376,6 +376,9 @@ test.describe("admin tabs online", () => {
 
     const card = page.getByRole("article", { name: fullName });
     await expect(card.getByText(car.name)).toBeVisible();
+    // No document uploaded: the three are named, as text rather than links.
+    await expect(card.getByText("Photo ID #1: not uploaded")).toBeVisible();
+    await expect(card.getByRole("link")).toHaveCount(0);
     await expect(card.getByRole("button", { name: "Add Payment" })).toBeVisible();
 
     const downloadPromise = page.waitForEvent("download");

@@ -11,7 +11,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconDownload, IconEdit, IconFileText, IconId, IconSearch, IconUserPlus } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type MouseEvent, type ReactNode } from "react";
 import { adminSuccess, popupBlocked } from "@car-rental/shared/messages";
 import { formatPeso } from "@car-rental/shared/money";
 import { useCustomers, type AdminCustomerView, type LocalBookingWithPayments } from "../../data/admin-data";
@@ -27,6 +27,7 @@ import { LoadingList } from "./loading-list";
 import { paymentSummary } from "./payment-rules";
 import { PaymentStatus } from "./payment-status";
 import { SyncBadge } from "./sync-marks";
+import classes from "./admin.module.css";
 
 const CUSTOMERS_PER_PAGE = 10;
 
@@ -49,6 +50,34 @@ export function openDocument(path: string): void {
   }
   // The document must not script this page.
   opened.opener = null;
+}
+
+/**
+ * A link to an uploaded document (spec §2: "links to the documents"). A plain
+ * click opens it through openDocument() (a blocked popup is reported); a
+ * click with a modifier key, a middle click or "open in new tab" use the link
+ * itself.
+ */
+function DocumentLink({ path, label, icon }: { path: string; label: string; icon: ReactNode }) {
+  return (
+    <Button
+      component="a"
+      href={path}
+      target="_blank"
+      rel="noopener noreferrer"
+      variant="default"
+      size="md"
+      mih={44}
+      leftSection={icon}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        openDocument(path);
+      }}
+    >
+      {label}
+    </Button>
+  );
 }
 
 /** Spec §7: the export is built in the browser and downloaded. */
@@ -156,21 +185,12 @@ function CustomerCard({
         <Group gap="xs" wrap="wrap">
           {DOCUMENTS.map(({ key, label, icon: Icon }) => {
             const path = customer[key];
-            return (
-              <Button
-                key={key}
-                variant={path ? "default" : "subtle"}
-                size="md"
-                mih={44}
-                leftSection={<Icon size={18} aria-hidden />}
-                disabled={!path}
-                onClick={() => {
-                  if (path) openDocument(path);
-                }}
-                title={path ? undefined : "Not uploaded"}
-              >
-                {label}
-              </Button>
+            return path ? (
+              <DocumentLink key={key} path={path} label={label} icon={<Icon size={18} aria-hidden />} />
+            ) : (
+              <Text key={key} size="sm" c="dimmed" className={classes.missingDocument}>
+                <Icon size={18} aria-hidden /> {label}: not uploaded
+              </Text>
             );
           })}
         </Group>
