@@ -7,7 +7,7 @@
  * the change is kept.
  */
 import { buildPath, routes } from "@car-rental/shared/api";
-import type { BookingStatus } from "@car-rental/shared/constants";
+import { DEFAULT_PICKUP_TIME, type BookingStatus } from "@car-rental/shared/constants";
 import { manilaToday, rentalDays } from "@car-rental/shared/dates";
 import { adminFailures, offlineToasts } from "@car-rental/shared/messages";
 import { addMoney, formatPeso } from "@car-rental/shared/money";
@@ -261,7 +261,8 @@ function bookingRow(
     carCategory: car.category,
     pickupDate: body.pickupDate,
     returnDate: body.returnDate,
-    pickupTime: body.pickupTime ?? "9:00 AM",
+    // Absent, null and "" all mean the default slot (as on the server).
+    pickupTime: body.pickupTime || DEFAULT_PICKUP_TIME,
     totalDays: rentalDays(body.pickupDate, body.returnDate),
     dailyRate: car.dailyRate,
     subtotal: total,
