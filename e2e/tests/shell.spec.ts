@@ -281,8 +281,8 @@ test("the section links scroll on the home page and lead home from another page"
 test("an unknown path shows the 404 page, served as the app", async ({ page, request }) => {
   const path = "/no-such-page/anywhere";
   const response = await page.goto(path);
-  // The server answered with the app shell (the SPA fallback), not a bare 404.
-  expect(response?.status()).toBe(200);
+  // The server answers 404 with the app shell, so the app shows its own 404 page.
+  expect(response?.status()).toBe(404);
   expect(response?.headers()["content-type"]).toContain("text/html");
   expect(await response?.text()).toContain('<div id="root">');
 
