@@ -39,9 +39,10 @@ dates are \`YYYY-MM-DD\` (Asia/Manila calendar dates), timestamps ISO 8601.
   "message": "..."}\`: \`code\` and \`message\` are repeated at the top level, and a 409 \`PRICE_CHANGED\` or
   \`DATES_UNAVAILABLE\` also carries its detail (\`quote\`, \`ranges\`) there. The message is a sentence for
   people (the spec's wording where it has one); the PWA shows it after \`"<status>: "\`.
-- **Request bodies** may carry keys a call does not know (e.g. the \`id\`, \`createdAt\` or \`version\` of a
-  record sent back as it was read): they are ignored, never stored. A malformed \`:id\` in a path answers
-  404 \`NOT_FOUND\`, like an unknown one.
+- **Request bodies** carry the keys of the call's request, and may also carry the read-only fields of the
+  record it answers with (e.g. the \`id\`, \`updatedAt\` or \`version\` of a record sent back as it was
+  read): those are ignored, never stored. Any other key is refused with 400 \`Unrecognized key: "<key>"\`
+  and nothing changes. A malformed \`:id\` in a path answers 404 \`NOT_FOUND\`, like an unknown one.
 - **Admin calls** need the \`admin_session\` cookie set by \`POST /api/admin/session\` (HttpOnly,
   SameSite=Strict). Without a valid one every \`/api/admin/*\` route answers 401.
 - **Mutations** accept JSON only and refuse a foreign \`Origin\` (403 \`FORBIDDEN_ORIGIN\`).

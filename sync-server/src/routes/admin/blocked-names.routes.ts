@@ -1,8 +1,9 @@
+import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import { blockedNameInputSchema } from "@car-rental/shared/schemas/blocked-name";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
-import { parse, recordId } from "../../middleware/validate";
+import { parseBody, recordId } from "../../middleware/validate";
 import {
   BLOCKED_NAME_NOT_FOUND,
   blockName,
@@ -23,7 +24,7 @@ export function adminBlockedNameRoutes(deps: AppDeps): Router {
   });
 
   router.post("/api/admin/blocked-names", async (ctx) => {
-    const input = parse(blockedNameInputSchema, ctx.request.body);
+    const input = parseBody(blockedNameInputSchema, ctx.request.body, routes.blockName.response);
     const { blockedName, created } = await blockName(requestDb(ctx), input);
     ctx.status = created ? 201 : 200;
     ctx.body = blockedName;

@@ -1,3 +1,4 @@
+import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import { z } from "zod";
 import { dateStringSchema } from "@car-rental/shared/dates";
@@ -11,7 +12,7 @@ import type { AppDeps } from "../../deps";
 import { PaymentRefused } from "../../errors";
 import { requestDb } from "../../middleware/request-db";
 import { requireAdmin } from "../../middleware/require-admin";
-import { parse, recordId } from "../../middleware/validate";
+import { parse, parseBody, recordId } from "../../middleware/validate";
 import {
   BOOKING_LIST_MAX_LIMIT,
   addPayment,
@@ -42,7 +43,7 @@ function parsePayment(body: unknown): PaymentInput {
   if (!result.success && result.error.issues.some((issue) => issue.path[0] === "amount")) {
     throw new PaymentRefused("PAYMENT_INVALID");
   }
-  return parse(paymentInputSchema, body);
+  return parseBody(paymentInputSchema, body);
 }
 
 /**
@@ -61,14 +62,18 @@ export function adminBookingRoutes(deps: AppDeps): Router {
   });
 
   router.post("/api/admin/bookings", admin, async (ctx) => {
-    const input = parse(adminBookingInputSchema, ctx.request.body);
+    const input = parseBody(adminBookingInputSchema, ctx.request.body, routes.createAdminBooking.response);
     ctx.status = 201;
     ctx.body = await createAdminBooking(requestDb(ctx), input);
   });
 
   router.patch("/api/admin/bookings/:id/status", admin, async (ctx) => {
     const id = recordId(ctx.params, BOOKING_NOT_FOUND);
-    const { status } = parse(bookingStatusInputSchema, ctx.request.body);
+    const { status } = parseBody(
+      bookingStatusInputSchema,
+      ctx.request.body,
+      routes.updateBookingStatus.response,
+    );
     ctx.body = await setBookingStatus(requestDb(ctx), id, status);
   });
 

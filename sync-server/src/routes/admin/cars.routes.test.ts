@@ -123,6 +123,19 @@ describe.each(testEngines())("admin cars (%s)", (engine) => {
     });
     expect(roundTrip.status).toBe(200);
     expect(adminCarSchema.parse(await roundTrip.json())).toMatchObject({ id: car.id, seats: 6, version: 4 });
+
+    // A key neither the input nor the car has (a typo) is refused by name, and changes nothing.
+    const typo = await server.request("PUT", `/api/admin/cars/${car.id}`, {
+      body: { seats: 7, colour: "red" },
+      cookie,
+    });
+    expect(typo.status).toBe(400);
+    expect(((await typo.json()) as { error: { message: string } }).error.message).toBe(
+      'Unrecognized key: "colour"',
+    );
+    const after = await server.request("GET", "/api/admin/cars", { cookie });
+    const cars = (await after.json()) as { id: string; seats: number }[];
+    expect(cars.find((c) => c.id === car.id)?.seats).toBe(6);
   });
 
   it("defaults the year to this year and refuses a new car without a picture or required fields", async () => {

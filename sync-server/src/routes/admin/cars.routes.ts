@@ -1,9 +1,10 @@
+import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import { carInputSchema, type CarInput } from "@car-rental/shared/schemas/car";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
 import { requireAdmin } from "../../middleware/require-admin";
-import { parse, recordId } from "../../middleware/validate";
+import { parseBody, recordId } from "../../middleware/validate";
 import { createCar, deleteCar, listAdminCars, updateCar } from "../../services/cars/cars.service";
 
 const CAR_NOT_FOUND = "Car not found";
@@ -15,7 +16,7 @@ const carChangesSchema = carInputSchema.partial();
  * overwrite what the car has. A full body changes every field.
  */
 function carChanges(body: unknown): Partial<CarInput> {
-  const parsed = parse(carChangesSchema, body);
+  const parsed = parseBody(carChangesSchema, body, routes.updateCar.response);
   const sent = new Set(typeof body === "object" && body !== null ? Object.keys(body) : []);
   const changes: Partial<CarInput> = {};
   const copy = <K extends keyof CarInput>(key: K) => {
@@ -41,7 +42,7 @@ export function adminCarRoutes(deps: AppDeps): Router {
   });
 
   router.post("/api/admin/cars", admin, async (ctx) => {
-    const input = parse(carInputSchema, ctx.request.body);
+    const input = parseBody(carInputSchema, ctx.request.body, routes.createCar.response);
     ctx.status = 201;
     ctx.body = await createCar(deps, requestDb(ctx), input);
   });

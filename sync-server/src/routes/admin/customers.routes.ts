@@ -1,3 +1,4 @@
+import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import {
   customerChangesSchema,
@@ -6,7 +7,7 @@ import {
 } from "@car-rental/shared/schemas/customer";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
-import { parse, recordId } from "../../middleware/validate";
+import { parseBody, recordId } from "../../middleware/validate";
 import {
   CUSTOMER_NOT_FOUND,
   createCustomer,
@@ -59,14 +60,14 @@ export function adminCustomerRoutes(deps: AppDeps): Router {
   });
 
   router.post("/api/admin/customers", async (ctx) => {
-    const input = parse(customerInputSchema, ctx.request.body);
+    const input = parseBody(customerInputSchema, ctx.request.body, routes.createCustomer.response);
     ctx.status = 201;
     ctx.body = await createCustomer(requestDb(ctx), input);
   });
 
   router.put("/api/admin/customers/:id", async (ctx) => {
     const id = recordId(ctx.params, CUSTOMER_NOT_FOUND);
-    const changes = parse(customerChangesSchema, ctx.request.body);
+    const changes = parseBody(customerChangesSchema, ctx.request.body, routes.updateCustomer.response);
     ctx.body = await updateCustomer(requestDb(ctx), id, sentFields(changes, ctx.request.body));
   });
 

@@ -3,7 +3,7 @@ import type { Context } from "koa";
 import type { AdminSession } from "@car-rental/shared/schemas/session";
 import { adminLoginSchema } from "@car-rental/shared/schemas/session";
 import type { AppDeps } from "../../deps";
-import { parse } from "../../middleware/validate";
+import { parseBody } from "../../middleware/validate";
 import { requestDb } from "../../middleware/request-db";
 import { SESSION_COOKIE, login, logout, readSession } from "../../services/admin/admin-session.service";
 
@@ -71,7 +71,7 @@ export function adminSessionRoutes(deps: AppDeps): Router {
   const router = new Router();
 
   router.post(SESSION_PATH, async (ctx) => {
-    const { password } = parse(adminLoginSchema, ctx.request.body);
+    const { password } = parseBody(adminLoginSchema, ctx.request.body);
     const session = await login(requestDb(ctx), deps.clock, password, ctx.ip, deps.config.rateLimitScale);
     setSessionCookie(ctx, deps, session.token, session.expiresAt);
     ctx.set("Cache-Control", "no-store");

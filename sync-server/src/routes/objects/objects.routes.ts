@@ -4,7 +4,7 @@ import { errorMessages } from "@car-rental/shared/messages";
 import { uploadRequestSchema, type UploadRequest } from "@car-rental/shared/schemas/upload";
 import type { AppDeps } from "../../deps";
 import { NotFound, TooManyRequests, Unauthorized, UploadRefused } from "../../errors";
-import { parse } from "../../middleware/validate";
+import { parseBody } from "../../middleware/validate";
 import { requestDb } from "../../middleware/request-db";
 import { SESSION_COOKIE, readSession } from "../../services/admin/admin-session.service";
 import { hitRateLimit, type RateLimit } from "../../services/rate-limit.service";
@@ -31,7 +31,7 @@ function parseUploadRequest(body: unknown): UploadRequest {
     if (refused("size", errorMessages.UPLOAD_TOO_LARGE)) throw new UploadRefused("UPLOAD_TOO_LARGE");
     if (refused("contentType", errorMessages.UPLOAD_INVALID)) throw new UploadRefused("UPLOAD_INVALID");
   }
-  return parse(uploadRequestSchema, body);
+  return parseBody(uploadRequestSchema, body);
 }
 
 const extensionOf: Record<string, string> = {

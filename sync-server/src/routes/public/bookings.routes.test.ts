@@ -401,7 +401,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     ).toBe(201);
   });
 
-  it("ignores unknown and read-only keys, never storing them", async () => {
+  it("ignores the read-only fields of what it answers, never storing them", async () => {
     const car = freshCar();
     const body = bookingBody({
       car,
@@ -411,8 +411,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     });
     const res = await post({
       ...body,
-      admin: true,
-      customer: { ...body.customer, id: "00000000-0000-4000-8000-000000000001", createdAt: "2001-01-01" },
+      customer: { ...body.customer, id: "00000000-0000-4000-8000-000000000001" },
       booking: {
         ...body.booking,
         id: "00000000-0000-4000-8000-000000000002",
@@ -425,6 +424,30 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     expect(answer.booking.id).not.toBe("00000000-0000-4000-8000-000000000002");
     expect(answer.customer.id).not.toBe("00000000-0000-4000-8000-000000000001");
     expect(answer.booking).toMatchObject({ status: "pending", amountPaid: "0.00" });
+  });
+
+  it("refuses a key it does not know (400, naming it) and stores nothing", async () => {
+    const car = freshCar();
+    const body = bookingBody({
+      car,
+      pickupDate: "2027-08-05",
+      returnDate: "2027-08-06",
+      email: "typo@example.ph",
+    });
+    const before = await server.db.knex("bookings").count<{ n: string }[]>("* as n");
+    for (const [sent, key] of [
+      [{ ...body, admin: true }, "admin"],
+      [{ ...body, booking: { ...body.booking, withDriverr: true } }, "booking.withDriverr"],
+    ] as const) {
+      const res = await post(sent);
+      expect(res.status).toBe(400);
+      const answer = (await res.json()) as {
+        error: { message: string; details: { fields: Record<string, string[]> } };
+      };
+      expect(answer.error.message).toBe(`Unrecognized key: "${key}"`);
+      expect(answer.error.details.fields[key]).toEqual(["Unrecognized key"]);
+    }
+    expect(await server.db.knex("bookings").count<{ n: string }[]>("* as n")).toEqual(before);
   });
 
   it("takes the form's acceptTerms and facebookProfile, and refuses terms not accepted", async () => {

@@ -1,10 +1,11 @@
+import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import { blockedNameCheckQuerySchema, type BlockedNameCheck } from "@car-rental/shared/schemas/blocked-name";
 import { publicBookingRequestSchema } from "@car-rental/shared/schemas/booking";
 import { documentsInputSchema } from "@car-rental/shared/schemas/customer";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
-import { parse, recordId } from "../../middleware/validate";
+import { parse, parseBody, recordId } from "../../middleware/validate";
 import {
   attachDocuments,
   createPublicBooking,
@@ -19,14 +20,14 @@ export function publicBookingRoutes(deps: AppDeps): Router {
   router.post("/api/bookings", async (ctx) => {
     const db = requestDb(ctx);
     await limitPublicBookings(db, ctx.ip, deps.clock.now(), deps.config.rateLimitScale);
-    const request = parse(publicBookingRequestSchema, ctx.request.body);
+    const request = parseBody(publicBookingRequestSchema, ctx.request.body, routes.createBooking.response);
     ctx.status = 201;
     ctx.body = await createPublicBooking(deps, db, request);
   });
 
   router.put("/api/customers/:id/documents", async (ctx) => {
     const id = recordId(ctx.params, "Customer not found");
-    const input = parse(documentsInputSchema, ctx.request.body);
+    const input = parseBody(documentsInputSchema, ctx.request.body);
     ctx.body = await attachDocuments(deps, requestDb(ctx), id, input);
   });
 

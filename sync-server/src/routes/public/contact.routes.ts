@@ -4,7 +4,7 @@ import { contactMessageSchema, type ContactMessage } from "@car-rental/shared/sc
 import type { AppDeps } from "../../deps";
 import { ValidationFailed } from "../../errors";
 import { requestDb } from "../../middleware/request-db";
-import { parse } from "../../middleware/validate";
+import { parseBody } from "../../middleware/validate";
 import { limitContactMessages, sendContactMessage } from "../../services/contact/contact.service";
 
 const REQUIRED_FIELDS = ["firstName", "lastName", "email", "message"] as const;
@@ -21,7 +21,7 @@ function parseContactMessage(body: unknown): ContactMessage {
   const fields: Record<string, unknown> = typeof body === "object" && body !== null ? { ...body } : {};
   const missing = REQUIRED_FIELDS.some((field) => isBlank(fields[field]));
   try {
-    return parse(contactMessageSchema, body);
+    return parseBody(contactMessageSchema, body);
   } catch (err) {
     if (missing && err instanceof ValidationFailed) {
       throw new ValidationFailed(contactToasts.missingFields.description, err.details);
