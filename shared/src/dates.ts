@@ -194,7 +194,13 @@ export const dateStringSchema = z
   .string({ error: validationMessages.invalidDate })
   .refine(isValidDate, { error: validationMessages.invalidDate });
 
-/** A date field that is required, reporting `message` when missing or not a real date. */
+/**
+ * A date field that is required: `message` when it is missing or blank,
+ * 'Invalid date' when something else than a real `YYYY-MM-DD` date was sent.
+ */
 export function requiredDateSchema(message: string) {
-  return z.string({ error: message }).refine(isValidDate, { error: message });
+  return z.string({ error: message }).refine(isValidDate, {
+    error: (issue) =>
+      typeof issue.input === "string" && issue.input.trim() !== "" ? validationMessages.invalidDate : message,
+  });
 }

@@ -93,6 +93,9 @@ export const adminAccess = {
 
 export const ADMIN_ERROR_TITLE = "Error";
 
+/** Not worded by the spec: a second customer with an e-mail already on file (compared case-insensitively). */
+export const DUPLICATE_EMAIL_MESSAGE = "A customer with this email already exists.";
+
 /** Fallback descriptions of the 'Error' toast when the server gave no message. */
 export const adminFailures = {
   addCar: "Failed to add car",

@@ -101,6 +101,16 @@ export function useCustomers(): AdminCustomerView[] | undefined {
   }, []);
 }
 
+/**
+ * The customer on file with this e-mail (case-insensitive, as the server
+ * compares), if the mirror has one: lets the form refuse a duplicate at once
+ * instead of queueing a change the server would refuse.
+ */
+export async function findCustomerByEmail(email: string): Promise<LocalCustomer | undefined> {
+  const matches = await appDb.customers.where("email").equalsIgnoreCase(email.trim()).toArray();
+  return matches.find(visible);
+}
+
 /** Blocked names, newest first. */
 export function useBlockedNames(): LocalBlockedName[] | undefined {
   return useLiveQuery(

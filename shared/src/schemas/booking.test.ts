@@ -97,6 +97,19 @@ describe("publicBookingRequestSchema", () => {
     ]);
   });
 
+  it("tells a malformed date from a missing one", () => {
+    const bad = {
+      ...validRequest,
+      booking: { ...validRequest.booking, pickupDate: "03/01/2027", returnDate: "2027-02-30" },
+    };
+    expect(messagesAt(publicBookingRequestSchema, bad, "booking.pickupDate")).toEqual(["Invalid date"]);
+    expect(messagesAt(publicBookingRequestSchema, bad, "booking.returnDate")).toEqual(["Invalid date"]);
+    const blank = { ...validRequest, booking: { ...validRequest.booking, pickupDate: "  " } };
+    expect(messagesAt(publicBookingRequestSchema, blank, "booking.pickupDate")).toEqual([
+      "Pick-up date is required",
+    ]);
+  });
+
   it("requires a delivery address when delivery is wanted", () => {
     const wanted = {
       ...validRequest,

@@ -55,6 +55,7 @@ function BlockNameForm({ onDone }: { onDone: () => void }) {
         <TextInput
           label="Full Name"
           required
+          withAsterisk={false}
           size="md"
           autoComplete="off"
           {...register("fullName")}
@@ -63,6 +64,7 @@ function BlockNameForm({ onDone }: { onDone: () => void }) {
         />
         <Textarea
           label="Reason"
+          description="Optional"
           size="md"
           autosize
           minRows={2}

@@ -109,6 +109,7 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
           <TextInput
             label="Car Name"
             required
+            withAsterisk={false}
             size="md"
             {...register("name")}
             error={formState.errors.name?.message}
@@ -121,6 +122,7 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
               <Autocomplete
                 label="Category"
                 required
+                withAsterisk={false}
                 size="md"
                 data={CATEGORY_SUGGESTIONS}
                 value={field.value}
@@ -135,6 +137,7 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
           <TextInput
             label="Daily Rate (₱)"
             required
+            withAsterisk={false}
             inputMode="decimal"
             size="md"
             {...register("dailyRate")}
@@ -147,6 +150,7 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
               <NumberInput
                 label="Seats"
                 required
+                withAsterisk={false}
                 size="md"
                 min={1}
                 max={60}
@@ -253,12 +257,7 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
 
         <Stack gap={6}>
           <Text fw={500} size="md">
-            Car Image{" "}
-            {car ? null : (
-              <Text span c="red" aria-hidden>
-                *
-              </Text>
-            )}
+            Car Image
           </Text>
           <Group gap="md" align="center" wrap="wrap">
             <Box className={classes.picturePreview}>
@@ -298,6 +297,11 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
           </Group>
         </Stack>
 
+        <Text size="sm" c="dimmed">
+          {car
+            ? "Car name, category, daily rate and seats are required."
+            : "Car name, category, daily rate, seats and a car image are required."}
+        </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" size="md" mih={44} onClick={onDone}>
             Cancel

@@ -14,7 +14,8 @@ import {
 import { Controller, useForm } from "react-hook-form";
 import { useMemo } from "react";
 import { formatPeso } from "@car-rental/shared/money";
-import { useAdminCars } from "../../data/admin-data";
+import { DUPLICATE_EMAIL_MESSAGE } from "@car-rental/shared/messages";
+import { findCustomerByEmail, useAdminCars } from "../../data/admin-data";
 import type { LocalCustomer } from "../../data/db";
 import { createCustomer, updateCustomer } from "./admin-actions";
 import {
@@ -78,6 +79,11 @@ function CustomerForm({ customer, onDone }: { customer: LocalCustomer | null; on
 
   const submit = async (values: CustomerFormOutput) => {
     const body = customerBodyOf(values);
+    const holder = await findCustomerByEmail(body.email);
+    if (holder && holder.id !== customer?.id) {
+      form.setError("email", { message: DUPLICATE_EMAIL_MESSAGE }, { shouldFocus: true });
+      return;
+    }
     if (customer) {
       if (await updateCustomer(customer, body)) onDone();
       return;
@@ -95,6 +101,7 @@ function CustomerForm({ customer, onDone }: { customer: LocalCustomer | null; on
           <TextInput
             label="Full Name"
             required
+            withAsterisk={false}
             size="md"
             autoComplete="off"
             {...register("fullName")}
@@ -105,6 +112,7 @@ function CustomerForm({ customer, onDone }: { customer: LocalCustomer | null; on
             label="Email"
             type="email"
             required
+            withAsterisk={false}
             size="md"
             autoComplete="off"
             {...register("email")}
@@ -114,6 +122,7 @@ function CustomerForm({ customer, onDone }: { customer: LocalCustomer | null; on
             label="Phone"
             type="tel"
             required
+            withAsterisk={false}
             size="md"
             autoComplete="off"
             {...register("phone")}
@@ -210,6 +219,9 @@ function CustomerForm({ customer, onDone }: { customer: LocalCustomer | null; on
           </Fieldset>
         )}
         <Divider />
+        <Text size="sm" c="dimmed">
+          Full name, email and phone are required.
+        </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" size="md" mih={44} onClick={onDone}>
             Cancel

@@ -29,7 +29,8 @@ export async function signIn(password: string): Promise<SignInResult> {
         : error instanceof NetworkError
           ? SIGN_IN_OFFLINE
           : describeError(error, adminAccess.incorrectPassword);
-    showToast({ title: adminAccess.denied.title, description: message }, "error");
+    // The gate shows the message inline; the toast names the outcome only, so the text appears once.
+    showToast(adminAccess.denied, "error");
     return { ok: false, message };
   }
   writeAdminFlag(true);

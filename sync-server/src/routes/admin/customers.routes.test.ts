@@ -7,7 +7,7 @@ import {
   customerRecordSchema,
   type AdminCustomer,
 } from "@car-rental/shared/schemas/customer";
-import { DUPLICATE_EMAIL_MESSAGE } from "../../services/customers/customers.service";
+import { DUPLICATE_EMAIL_MESSAGE } from "@car-rental/shared/messages";
 import { startTestServer, type TestServer } from "../../test-server";
 
 type BookingSeed = {

@@ -1,6 +1,7 @@
 import type { Knex } from "knex";
 import { SQLSTATE, constraintName, sqlState } from "@car-rental/db";
 import { customerTotals } from "@car-rental/shared/customer-totals";
+import { DUPLICATE_EMAIL_MESSAGE } from "@car-rental/shared/messages";
 import type {
   AdminCustomer,
   BookingWithPayments,
@@ -12,7 +13,6 @@ import { selectBookingViews, toBookingView } from "../bookings/booking-view";
 import { customersTable, toCustomerRecord, type CustomerRow } from "./customer-record";
 import { selectPayments, toPayment } from "./payment-record";
 
-export const DUPLICATE_EMAIL_MESSAGE = "A customer with this email already exists.";
 export const CUSTOMER_NOT_FOUND = "Customer not found";
 
 /**
