@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { formatPeso } from "@car-rental/shared/money";
 import { E2E_ADMIN_PASSWORD } from "../src/env";
 
 /**
@@ -129,14 +130,14 @@ async function searchBookings(page: Page, text: string): Promise<void> {
   await page.getByLabel("Search bookings").fill(text);
 }
 
-/** Picks an option of a Mantine Select (a combobox and a listbox of options). */
-async function choose(page: Page, select: Locator, option: string): Promise<void> {
-  await select.click();
-  await page.getByRole("option", { name: option, exact: true }).click();
+/** Picks an option of a native drop-down list, as a person would. */
+async function choose(select: Locator, option: string): Promise<void> {
+  await select.selectOption(option);
+  await expect(select).toHaveValue(option);
 }
 
 async function setStatus(page: Page, customerName: string, status: string): Promise<void> {
-  await choose(page, bookingCard(page, customerName).getByRole("combobox", { name: "Status" }), status);
+  await choose(bookingCard(page, customerName).getByRole("combobox", { name: "Status" }), status);
 }
 
 async function addPayment(page: Page, customerName: string, amount: string): Promise<void> {
@@ -353,14 +354,13 @@ test.describe("admin tabs online", () => {
     await dialog.getByLabel("Email").fill(email);
     await dialog.getByLabel("Phone").fill("09171234567");
     await dialog.getByLabel("Address").fill("Poblacion, Alaminos City");
-    const carSelect = dialog.getByRole("combobox", { name: "Car" });
-    await carSelect.click();
-    await carSelect.fill(car.name);
-    await page.getByRole("option", { name: new RegExp(`^${car.name} ·`) }).click();
+    await dialog
+      .getByLabel("Car", { exact: true })
+      .selectOption({ label: `${car.name} · ${formatPeso(car.dailyRate)}/day` });
     await dialog.getByLabel("Pickup Date").fill(dates.pickupDate);
     await dialog.getByLabel("Return Date").fill(dates.returnDate);
     await dialog.getByLabel("Total Amount").fill("7000");
-    await choose(page, dialog.getByRole("combobox", { name: "Payment Status" }), "confirmed");
+    await choose(dialog.getByRole("combobox", { name: "Payment Status" }), "confirmed");
     await dialog.getByRole("button", { name: "Add Customer" }).click();
     await expect(page.getByText("Customer added successfully!")).toBeVisible();
 

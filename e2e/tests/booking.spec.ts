@@ -77,9 +77,9 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** The calendar's day button of a date, whatever state it is in. */
+/** The calendar's day button of a date (in the month shown, or a neighbour's day in the grid), whatever its state. */
 function dayButton(page: Page, date: string) {
-  return page.getByRole("button", { name: new RegExp(`^${escapeRegExp(formatLongDate(date))}`) });
+  return page.getByTestId("calendar-days").locator(`button[data-date="${date}"]`);
 }
 
 /** Pages the calendar forward to the month of `date`. */
@@ -141,9 +141,9 @@ async function uploadAll(page: Page, files: Files) {
 }
 
 async function chooseTime(page: Page, time: string) {
-  await page.getByRole("combobox", { name: "Pickup Time" }).click();
-  await page.getByRole("option", { name: time, exact: true }).click();
-  await expect(page.getByRole("combobox", { name: "Pickup Time" })).toHaveValue(time);
+  const pickupTime = page.getByLabel("Pickup Time");
+  await pickupTime.selectOption(time);
+  await expect(pickupTime).toHaveValue(time);
 }
 
 async function adminApi(): Promise<APIRequestContext> {
@@ -269,6 +269,12 @@ for (const scenario of scenarios) {
       await expect(confirmation.getByText(`${scenario.days} days`, { exact: true })).toBeVisible();
       await expect(confirmation.getByText(formatLongDate(pickup))).toBeVisible();
       await expect(confirmation.getByRole("button", { name: "Print Receipt" })).toBeVisible();
+      // Every section fits the screen, a phone's too (a long e-mail wraps).
+      const rights = await confirmation
+        .locator("section")
+        .evaluateAll((sections) => sections.map((section) => section.getBoundingClientRect().right));
+      expect(rights.length).toBeGreaterThan(5);
+      for (const right of rights) expect(right).toBeLessThanOrEqual(scenario.viewport.width);
 
       const stored = await findBooking(scenario.person.email);
       expect(stored).toMatchObject({
@@ -301,8 +307,12 @@ for (const scenario of scenarios) {
 
       await confirmation.getByRole("button", { name: "Close" }).click();
       await expect(confirmation).toBeHidden();
-      // The form is reset: no car chosen, nothing kept.
+      // The form is reset: no car chosen, nothing kept, and the fields show it.
       await expect(page.getByText("Please select a car to continue with booking")).toBeVisible();
+      const form = bookingForm(page);
+      for (const label of ["Full Name", "Email", "Phone Number"]) {
+        await expect(form.getByLabel(label, { exact: true })).toHaveValue("");
+      }
     });
   });
 }
@@ -317,7 +327,7 @@ test("a booked car's days show as booked to the next visitor and cannot be booke
   await showMonthOf(page, pickup);
   for (const offset of [0, 1, 2]) {
     const day = dayButton(page, addDays(pickup, offset));
-    await expect(day).toHaveAccessibleName(/booked/);
+    await expect(day).toHaveAccessibleDescription(/booked/);
     await expect(day).toBeDisabled();
   }
   // The return day is a changeover day: a later pickup that day is still possible.
@@ -391,7 +401,7 @@ test("dates taken while the form was open are refused and the calendar is refres
   await expect(page.getByText("Booking Failed")).toBeVisible();
   await expect(page.getByText("These dates were just taken")).toBeVisible();
   await showMonthOf(page, pickup);
-  await expect(dayButton(page, pickup)).toHaveAccessibleName(/booked/);
+  await expect(dayButton(page, pickup)).toHaveAccessibleDescription(/booked/);
   // What was typed is kept.
   await expect(page.getByLabel("Full Name")).toHaveValue("Ana Reyes");
 });
@@ -517,6 +527,11 @@ test("the calendar is a date grid of the month: weekday headers and 42 day cells
   await expect(grid.getByRole("row")).toHaveCount(7);
   await expect(grid.getByRole("gridcell")).toHaveCount(42);
   await expect(grid.getByRole("gridcell").getByRole("button")).toHaveCount(42);
+  // A day is named by its number, as printed, and described by its full date and state.
+  const todayButton = grid.getByRole("button", { name: String(Number(now.slice(8, 10))), exact: true });
+  await expect(todayButton).toHaveAccessibleDescription(
+    new RegExp(`^${escapeRegExp(formatLongDate(now))}, today`),
+  );
   const legend = page.getByRole("list", { name: "Legend" });
   await expect(legend.getByRole("listitem")).toHaveText(["Booked", "Selected", "Past dates"]);
 });

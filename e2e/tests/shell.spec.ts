@@ -178,13 +178,13 @@ test.describe("on a phone", () => {
       "About",
       "Contact",
       "Admin",
-      "Call Now",
     ]);
     const carsSale = menu.getByRole("link", { name: /Cars Sale/ });
     await expect(carsSale).toHaveAttribute("aria-disabled", "true");
     await expect(carsSale).toBeDisabled();
     await expect(carsSale).not.toHaveAttribute("href");
-    const callNow = menu.getByRole("link", { name: "Call Now" });
+    // Spec §2: a 'Call Now' button that opens a telephone link.
+    const callNow = menu.getByRole("button", { name: "Call Now" });
     await expect(callNow).toBeVisible();
     await expect(callNow).toHaveAttribute("href", `tel:${contactSettings.primaryPhoneTel}`);
     await expect(menu.getByText(contactSettings.phones[0])).toBeVisible();
@@ -207,6 +207,14 @@ test.describe("on a phone", () => {
     await expect(menu).toBeHidden();
     await expect(openButton).toHaveAttribute("aria-expanded", "false");
     await expectScrolledTo(page, "about");
+
+    // From further down the page too: the closing menu does not shift the section off the top.
+    for (const section of ["contact", "cars", "booking"] as const) {
+      await openButton.click();
+      await menu.locator(`a[href="/#${section}"]`).click();
+      await expect(menu).toBeHidden();
+      await expectScrolledTo(page, section);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { Badge, Card, Divider, Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Badge, Card, Divider, Group, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
 import {
   BOOKING_STATUSES,
   distanceServiceOptions,
@@ -105,15 +105,15 @@ export function BookingCard({ booking, onAddPayment }: BookingCardProps) {
             amountPaid={booking.amountPaid}
             onAddPayment={() => onAddPayment(booking)}
           />
-          <Select
+          {/* Spec §2: the status dropdown; a native one (the tablet's own picker). */}
+          <NativeSelect
             label="Status"
             data={STATUS_OPTIONS}
             value={booking.status}
-            allowDeselect={false}
             size="md"
             w={200}
-            comboboxProps={{ withinPortal: true }}
-            onChange={(value) => {
+            onChange={(event) => {
+              const value = event.currentTarget.value;
               if (isBookingStatus(value) && value !== booking.status)
                 void changeBookingStatus(booking, value);
             }}

@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, NativeSelect, Pagination, Stack, Text, TextInput } from "@mantine/core";
 import { IconSearch, IconX } from "@tabler/icons-react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { BOOKING_STATUSES, type BookingStatus } from "@car-rental/shared/constants";
@@ -11,7 +11,7 @@ import { paymentSummary } from "./payment-rules";
 import { LoadingList } from "./loading-list";
 
 const STATUS_FILTER_OPTIONS = [
-  { value: "all", label: "All statuses" },
+  { value: "all", label: "All bookings" },
   ...BOOKING_STATUSES.map((status) => ({ value: status, label: status })),
 ];
 
@@ -62,14 +62,15 @@ export function BookingsTab() {
           value={filters.query}
           onChange={(event) => update({ query: event.currentTarget.value })}
         />
-        <Select
-          label="Filter by status"
+        {/* Labelled "Show", not "…status": each booking's own "Status" list keeps a name of its own. */}
+        <NativeSelect
+          label="Show"
           data={STATUS_FILTER_OPTIONS}
           value={filters.status}
-          allowDeselect={false}
           size="md"
           w={{ base: "100%", xs: 190 }}
-          onChange={(value) => {
+          onChange={(event) => {
+            const value = event.currentTarget.value;
             if (isStatusFilter(value)) update({ status: value });
           }}
         />

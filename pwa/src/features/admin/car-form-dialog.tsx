@@ -8,7 +8,7 @@ import {
   Loader,
   Modal,
   NumberInput,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Switch,
@@ -167,17 +167,17 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
             control={control}
             name="transmission"
             render={({ field }) => (
-              <Select
+              <NativeSelect
                 label="Transmission"
                 size="md"
                 data={[...TRANSMISSIONS]}
-                allowDeselect={false}
                 value={field.value}
-                onChange={(value) => {
-                  const picked = TRANSMISSIONS.find((option) => option === value);
+                onChange={(event) => {
+                  const picked = TRANSMISSIONS.find((option) => option === event.currentTarget.value);
                   if (picked) field.onChange(picked);
                 }}
-                comboboxProps={{ withinPortal: true }}
+                onBlur={field.onBlur}
+                ref={field.ref}
               />
             )}
           />
@@ -185,17 +185,17 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
             control={control}
             name="fuel"
             render={({ field }) => (
-              <Select
+              <NativeSelect
                 label="Fuel"
                 size="md"
                 data={[...FUELS]}
-                allowDeselect={false}
                 value={field.value}
-                onChange={(value) => {
-                  const picked = FUELS.find((option) => option === value);
+                onChange={(event) => {
+                  const picked = FUELS.find((option) => option === event.currentTarget.value);
                   if (picked) field.onChange(picked);
                 }}
-                comboboxProps={{ withinPortal: true }}
+                onBlur={field.onBlur}
+                ref={field.ref}
               />
             )}
           />

@@ -5,7 +5,7 @@ import {
   Fieldset,
   Group,
   Modal,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Stack,
   Text,
@@ -162,16 +162,14 @@ function CustomerForm({ customer, onDone }: { customer: LocalCustomer | null; on
                   control={control}
                   name="carId"
                   render={({ field }) => (
-                    <Select
+                    <NativeSelect
                       label="Car"
                       size="md"
                       data={carOptions}
-                      searchable
-                      allowDeselect={false}
                       value={field.value}
-                      onChange={(value) => field.onChange(value ?? NO_CAR)}
-                      comboboxProps={{ withinPortal: true }}
-                      nothingFoundMessage="No car found"
+                      onChange={(event) => field.onChange(event.currentTarget.value || NO_CAR)}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
                     />
                   )}
                 />
@@ -201,16 +199,17 @@ function CustomerForm({ customer, onDone }: { customer: LocalCustomer | null; on
                   control={control}
                   name="status"
                   render={({ field }) => (
-                    <Select
+                    <NativeSelect
                       label="Payment Status"
                       size="md"
                       data={STATUS_OPTIONS}
-                      allowDeselect={false}
                       value={field.value}
-                      onChange={(value) => {
-                        if (value && isInitialBookingStatus(value)) field.onChange(value);
+                      onChange={(event) => {
+                        const value = event.currentTarget.value;
+                        if (isInitialBookingStatus(value)) field.onChange(value);
                       }}
-                      comboboxProps={{ withinPortal: true }}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
                     />
                   )}
                 />

@@ -79,6 +79,16 @@ function dayLabel(
   return parts.join(", ");
 }
 
+/** The id of the hidden element that describes a day (its full date and state). */
+function descriptionId(date: string): string {
+  return `availability-calendar-day-${date}`;
+}
+
+/** 'November' of '2026-11-05'. */
+function monthName(date: string): string {
+  return formatLongDate(date).split(" ")[0] ?? "";
+}
+
 function weeksOf(days: readonly string[]): string[][] {
   return Array.from({ length: days.length / 7 }, (_, week) => days.slice(week * 7, week * 7 + 7));
 }
@@ -94,6 +104,9 @@ function weeksOf(days: readonly string[]): string[][] {
  * The month is a WAI-ARIA date grid: a row of weekday column headers, then six
  * rows of day cells, each holding the day's button. The grid is one tab stop;
  * the arrow keys, Home, End, Page Up and Page Down move between the days.
+ * A day's button is named by its number, as printed (the grid is labelled by
+ * the month; a day of the previous or next month names its month too), and
+ * described by its full date and state ('November 24, 2026, today, booked').
  */
 export function AvailabilityCalendar({
   ranges,
@@ -240,15 +253,26 @@ export function AvailabilityCalendar({
                     data-in-range={day.isInRange || undefined}
                     onClick={() => choose(date)}
                     onFocus={() => setFocusDate(date)}
+                    aria-describedby={descriptionId(date)}
                   >
-                    {/* The name is the full date and its state; the grid shows the day number. */}
-                    <span aria-hidden="true">{Number(date.slice(8, 10))}</span>
-                    <span className="visually-hidden">{dayLabel(date, day, state, today)}</span>
+                    {inVisibleMonth(date) ? null : (
+                      <span className="visually-hidden">{`${monthName(date)} `}</span>
+                    )}
+                    {Number(date.slice(8, 10))}
                   </button>
                 </div>
               );
             })}
           </div>
+        ))}
+      </div>
+
+      {/* The days' descriptions: referenced by aria-describedby, never shown. */}
+      <div hidden>
+        {days.map((date) => (
+          <span key={date} id={descriptionId(date)}>
+            {dayLabel(date, dayStates.get(date) ?? dayState(date, context), state, today)}
+          </span>
         ))}
       </div>
 

@@ -188,6 +188,12 @@ const BookingFormFields = memo(function BookingFormFields({
   const uploads = useDocumentUploads(draft?.documents ?? noDocuments);
   const online = useOnline();
   const [problem, setProblem] = useState<Problem | null>(null);
+  /**
+   * Counts the resets after a booking. `reset()` forgets the registered inputs
+   * and fills them again only when they render; the memoized personal fields
+   * would keep showing the old text, so a new count mounts them afresh.
+   */
+  const [resets, setResets] = useState(0);
   /** The daily rate the server quoted after a PRICE_CHANGED answer, for this car. */
   const [serverRate, setServerRate] = useState<{ carId: string; dailyRate: string } | null>(null);
 
@@ -288,6 +294,7 @@ const BookingFormFields = memo(function BookingFormFields({
       setProblem(null);
       setServerRate(null);
       reset(emptyBookingForm);
+      setResets((count) => count + 1);
       uploads.replaceAll(noDocuments);
       draftEnabled.current = true;
       showToast(bookingToasts.confirmed, "success");
@@ -359,6 +366,7 @@ const BookingFormFields = memo(function BookingFormFields({
           Every field is required unless marked optional.
         </Text>
         <PersonalInformationFields
+          key={resets}
           register={register}
           errors={{
             fullName: errors.fullName?.message,

@@ -1,4 +1,4 @@
-import { Select, Text } from "@mantine/core";
+import { NativeSelect, Text } from "@mantine/core";
 import { memo, useEffect, useMemo, type RefObject } from "react";
 import {
   Controller,
@@ -118,25 +118,26 @@ export const RentalSchedule = memo(function RentalSchedule({
         control={control}
         name="pickupTime"
         render={({ field }) => (
-          <Select
+          // A native list: the phone's own picker, and a real <select> for every assistive technology.
+          <NativeSelect
             label="Pickup Time"
             description={
               pickupDate && returnDate
                 ? "Only the times this car is free for your dates are offered."
                 : "The car is returned at the same time of day."
             }
-            data={slots}
-            value={field.value ?? null}
-            onChange={(value) => {
-              if (value !== null) field.onChange(value);
+            data={
+              field.value && slots.includes(field.value)
+                ? slots
+                : [{ value: "", label: "No free time", disabled: true }, ...slots]
+            }
+            value={field.value && slots.includes(field.value) ? field.value : ""}
+            onChange={(event) => {
+              field.onChange(event.currentTarget.value);
               clearErrors("pickupTime");
             }}
             onBlur={field.onBlur}
             ref={field.ref}
-            allowDeselect={false}
-            checkIconPosition="right"
-            // Mounted only while open: a closed, hidden list costs a layout pass when the form first renders.
-            comboboxProps={{ withinPortal: true, keepMounted: false }}
             error={
               pickupTimeError ??
               (slots.length === 0

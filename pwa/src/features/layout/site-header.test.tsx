@@ -69,7 +69,7 @@ describe("SiteHeader", () => {
     expect(within(banner).getByRole("button", { name: "Switch to light theme" })).toBeTruthy();
   });
 
-  it("toggles the mobile menu, which holds the same entries and a 'Call Now' link", async () => {
+  it("toggles the mobile menu, which holds the same entries and a 'Call Now' button", async () => {
     const user = userEvent.setup();
     renderApp("/terms");
     const burger = await screen.findByRole("button", { name: "Open menu" });
@@ -92,7 +92,7 @@ describe("SiteHeader", () => {
     expect(screen.getAllByText("Coming Soon")).toHaveLength(1);
     const links = within(menu).getAllByRole("link");
     expect(links.slice(0, ENTRY_LABELS.length).map(entryLabel)).toEqual(ENTRY_LABELS);
-    const callNow = within(menu).getByRole("link", { name: "Call Now" });
+    const callNow = within(menu).getByRole("button", { name: "Call Now" });
     expect(callNow.getAttribute("href")).toBe(`tel:${contactSettings.primaryPhoneTel}`);
 
     await user.click(burger);

@@ -3,6 +3,7 @@ import { useWindowScroll } from "@mantine/hooks";
 import { IconCloudCheck, IconMoon, IconPhone, IconSun } from "@tabler/icons-react";
 import { useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { flushSync } from "react-dom";
 import { contactSettings, TOOLTIP_OPEN_DELAY_MS } from "@car-rental/shared/constants";
 import { outboxMayHaveEntries, subscribeOutboxHint } from "../../lib/outbox-hint";
 import { useOnline } from "../../lib/use-online";
@@ -175,7 +176,9 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [scroll] = useWindowScroll();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const closeMenu = () => setMenuOpen(false);
+  // Closed at once (not at the end of the click): the open menu is part of the
+  // page's flow, so a section's position is only right once it is gone.
+  const closeMenu = () => flushSync(() => setMenuOpen(false));
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -235,8 +238,10 @@ export function SiteHeader() {
                 inMenu
               />
             ))}
+            {/* Spec §2 calls it a button; it opens the telephone link. */}
             <Button
               component="a"
+              role="button"
               href={`tel:${contactSettings.primaryPhoneTel}`}
               size="md"
               fullWidth
