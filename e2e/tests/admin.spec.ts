@@ -381,6 +381,23 @@ test.describe("admin tabs online", () => {
     await expect(card.getByRole("link")).toHaveCount(0);
     await expect(card.getByRole("button", { name: "Add Payment" })).toBeVisible();
 
+    // The same e-mail again (other case): refused in the form, which stays open with what was typed.
+    await page.getByRole("button", { name: "Add Customer" }).click();
+    const second = page.getByRole("dialog", { name: "Add Customer" });
+    await second.getByLabel("Full Name").fill(`${fullName} Jr.`);
+    await second.getByLabel("Email").fill(email.toUpperCase());
+    await second.getByLabel("Phone").fill("09170000000");
+    await second.getByRole("button", { name: "Add Customer" }).click();
+    await expect(second.getByText("A customer with this email already exists.")).toBeVisible();
+    await expect(second.getByLabel("Full Name")).toHaveValue(`${fullName} Jr.`);
+    await second.getByRole("button", { name: "Cancel" }).click();
+    await expect(second).toBeHidden();
+    expect(
+      (await adminGet<ApiCustomer[]>(request, "/api/admin/customers")).filter(
+        (customer) => customer.email.toLowerCase() === email,
+      ),
+    ).toHaveLength(1);
+
     const downloadPromise = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
     const download = await downloadPromise;
