@@ -193,6 +193,15 @@ test.describe("admin sign-in", () => {
     }
     await expect(page.getByText("Total Bookings")).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.getItem("adminAuthenticated"))).toBe("true");
+    // "The fleet status of the first five cars": the fleet's first five, in the order GET /api/cars gives.
+    const fleet: { name: string }[] = await (await page.request.get("/api/cars")).json();
+    const firstFive = fleet.slice(0, 5).map((car) => car.name);
+    const fleetStatus = page.getByRole("heading", { name: "Fleet Status" }).locator("xpath=..");
+    await expect(fleetStatus.getByText(/^(Available|Rented)$/)).toHaveCount(5);
+    const shown = await fleetStatus.innerText();
+    const positions = firstFive.map((name) => shown.indexOf(name));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
 
     // The flag restores the dashboard on the next visit without a password.
     await page.reload();

@@ -34,9 +34,19 @@ export type AdminCustomerView = LocalCustomer & {
   pendingAmount: string;
 };
 
-/** Cars of the admin mirror, in name order. */
+/** Cars of the admin mirror in the fleet's order, as `GET /api/cars` gives it: oldest first, then by name. */
 export function useAdminCars(): LocalAdminCar[] | undefined {
-  return useLiveQuery(async () => (await appDb.adminCars.orderBy("name").toArray()).filter(visible), []);
+  return useLiveQuery(
+    async () => (await appDb.adminCars.toArray()).filter(visible).sort(byFleetOrder),
+    [],
+  );
+}
+
+function byFleetOrder(a: LocalAdminCar, b: LocalAdminCar): number {
+  // A row from before createdAt was synced sorts last until the next full sync.
+  const created = Date.parse(a.createdAt ?? "9999") - Date.parse(b.createdAt ?? "9999");
+  if (created !== 0 && !Number.isNaN(created)) return created;
+  return a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 }
 
 /** Bookings, newest first. */

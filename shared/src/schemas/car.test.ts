@@ -21,8 +21,13 @@ describe("carSchema", () => {
   it("reads a car and normalizes its rate", () => {
     expect(carSchema.parse(car).dailyRate).toBe("3500.00");
     expect(
-      adminCarSchema.parse({ ...car, version: 3, updatedAt: "2026-11-21T00:00:00Z", deletedAt: null })
-        .version,
+      adminCarSchema.parse({
+        ...car,
+        createdAt: "2026-11-01T00:00:00Z",
+        version: 3,
+        updatedAt: "2026-11-21T00:00:00Z",
+        deletedAt: null,
+      }).version,
     ).toBe(3);
   });
 

@@ -2,7 +2,15 @@
 import * as z from "zod";
 import { FUELS, TRANSMISSIONS } from "../constants";
 import { moneySchema, positiveMoneySchema } from "../money";
-import { carImageSchema, idSchema, optionalText, recordMetaShape, requiredText, textLimits } from "./common";
+import {
+  carImageSchema,
+  idSchema,
+  optionalText,
+  recordMetaShape,
+  requiredText,
+  textLimits,
+  timestampSchema,
+} from "./common";
 
 export const transmissionSchema = z.enum(TRANSMISSIONS);
 export const fuelSchema = z.enum(FUELS);
@@ -30,7 +38,8 @@ export const carSchema = z.object({
 export type Car = z.infer<typeof carSchema>;
 
 /** A car with its sync bookkeeping, as the admin area mirrors it. */
-export const adminCarSchema = carSchema.extend(recordMetaShape);
+/** The admin's record of a car: with `createdAt`, so the admin lists keep the fleet's order (oldest first, as `GET /api/cars`). */
+export const adminCarSchema = carSchema.extend({ createdAt: timestampSchema, ...recordMetaShape });
 export type AdminCar = z.infer<typeof adminCarSchema>;
 
 /**

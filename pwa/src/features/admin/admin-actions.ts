@@ -137,6 +137,7 @@ function carRow(id: string, body: CarInputBody, base?: LocalAdminCar): LocalAdmi
     year: input.year ?? Number(manilaToday(new Date()).slice(0, 4)),
     plateNumber: input.plateNumber,
     available: input.available,
+    createdAt: base?.createdAt ?? nowIso(),
     version: base?.version ?? 0,
     updatedAt: nowIso(),
     deletedAt: null,

@@ -44,12 +44,22 @@ describe("csvCell", () => {
     expect(csvCell("a\r\nb")).toBe('"a\r\nb"');
   });
 
-  it.each(["=SUM(A1:A2)", "+63917", "-2+3", "@cmd", "\tx", "\rx"])("neutralises the formula %j", (value) => {
-    const cell = csvCell(value);
-    const unquoted = cell.startsWith('"') ? cell.slice(1, -1) : cell;
-    expect(unquoted.startsWith("'")).toBe(true);
-    expect(unquoted.slice(1)).toBe(value);
-  });
+  it.each(["=SUM(A1:A2)", "+cmd|' /C calc'!A0", "-2+3", "-A1", "@cmd", "\tx", "\rx"])(
+    "neutralises the formula %j",
+    (value) => {
+      const cell = csvCell(value);
+      const unquoted = cell.startsWith('"') ? cell.slice(1, -1) : cell;
+      expect(unquoted.startsWith("'")).toBe(true);
+      expect(unquoted.slice(1)).toBe(value);
+    },
+  );
+
+  it.each(["+63 917 123 4567", "+639171234567", "-500", "+1 (555) 010-9999"])(
+    "keeps the phone number or plain number %j as it is",
+    (value) => {
+      expect(csvCell(value)).toBe(value);
+    },
+  );
 
   it("quotes a guarded cell that also needs quoting", () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);

@@ -43,10 +43,12 @@ export type CsvCustomer = {
 };
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A phone number or a signed number ('+63 917 123 4567', '-500'): no formula can hide in it. */
+const PLAIN_NUMBER = /^[+-][\d\s().-]*$/;
 
 /** One field: neutralised if it starts like a formula, quoted when RFC 4180 needs it. */
 export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

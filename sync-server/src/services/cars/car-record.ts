@@ -52,6 +52,7 @@ export function toCar(row: CarRow): Car {
 export function toAdminCar(row: CarRow): AdminCar {
   return {
     ...toCar(row),
+    createdAt: row.created_at.toISOString(),
     version: Number(row.version),
     updatedAt: row.updated_at.toISOString(),
     deletedAt: row.deleted_at ? row.deleted_at.toISOString() : null,
