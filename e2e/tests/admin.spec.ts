@@ -610,6 +610,27 @@ test.describe("admin offline on a tablet", () => {
     await expect(card.getByRole("combobox", { name: "Status" })).toHaveValue("cancelled");
   });
 
+  test("a logout made offline ends the server session once the connection returns", async ({
+    page,
+    context,
+  }) => {
+    await signInThroughGate(page);
+    const sessionOfPage = async () =>
+      ((await (await page.request.get("/api/admin/session")).json()) as { authenticated: boolean })
+        .authenticated;
+    expect(await sessionOfPage()).toBe(true);
+
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByText("Logged Out")).toBeVisible();
+    await expect(page.getByLabel("Admin Password")).toBeVisible();
+    // The browser still holds the cookie; the server has not heard of the logout yet.
+    expect(await sessionOfPage()).toBe(true);
+
+    await context.setOffline(false);
+    await expect.poll(sessionOfPage, { timeout: 10_000 }).toBe(false);
+  });
+
   test("a lost session brings the gate back and keeps the queued changes", async ({
     page,
     context,

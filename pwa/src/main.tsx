@@ -3,6 +3,7 @@ import "./styles/mantine";
 import "./styles/global.css";
 import { nextTask } from "./lib/next-task";
 import { outboxMayHaveEntries } from "./lib/outbox-hint";
+import { watchPendingLogout } from "./lib/pending-logout";
 import { PRERENDERED_PATH_META } from "./lib/prerender/routes";
 
 // The outbox engine (Dexie) is not part of a visitor's first view: it starts, once
@@ -17,6 +18,9 @@ if (outboxMayHaveEntries()) {
   if ("requestIdleCallback" in window) window.requestIdleCallback(startEngine, { timeout: 3000 });
   else setTimeout(startEngine, 1500);
 }
+
+// A logout made offline ends the server session once a page is online.
+watchPendingLogout();
 
 const container = document.getElementById("root");
 if (!container) {

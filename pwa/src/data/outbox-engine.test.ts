@@ -3,11 +3,13 @@ import "fake-indexeddb/auto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildPath, routes } from "@car-rental/shared/api";
 import { errorMessages } from "@car-rental/shared/messages";
+import { addMoney, formatPeso } from "@car-rental/shared/money";
 import { startTestServer, type TestServer } from "../../../sync-server/src/test-server";
 import { ApiClient, ApiError, describeError, type FetchLike } from "./api-client";
 import { syncAdmin } from "./admin-sync";
 import { refreshBookedRanges, refreshCars } from "./public-data";
 import { CarRentalDb, type OutboxEntry } from "./db";
+import { reviseOptimisticRows } from "./outbox-revise";
 import { addToOutbox, type EnqueueInput } from "./outbox";
 import { closeOutboxEvents, onOutboxEvent, type OutboxEvent } from "./outbox-events";
 import { createOutboxEngine, type LockManagerLike, type OutboxEngine } from "./outbox-engine";
@@ -424,6 +426,39 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
       .orderBy("amount")
       .select("amount");
     expect(amounts.map((row: { amount: string }) => Number(row.amount))).toEqual([500, 2000]);
+  });
+
+  it("edits a refused payment: its optimistic rows and its label follow the new amount", async () => {
+    const bookingId = await createBooking("3000.00", "2026-12-27", "2026-12-29");
+    await syncAdmin({ db, api: client });
+    const paidBefore = (await db.bookings.get(bookingId))?.amountPaid ?? "0";
+    network.offline = true;
+    const entry = await engine.enqueue({
+      ...paymentEntry(bookingId, "9000.00", "temp-payment-20"),
+      label: `Payment ${formatPeso("9000.00")} for this booking`,
+      apply: async (tx) => {
+        await tx.payments.add({
+          id: "temp-payment-20",
+          bookingId,
+          amount: "9000.00",
+          note: null,
+          createdAt: new Date().toISOString(),
+          _pending: true,
+        });
+        await tx.bookings.update(bookingId, { amountPaid: addMoney(paidBefore, "9000.00") });
+      },
+    });
+    network.offline = false;
+    await engine.drain({ ignoreBackoff: true });
+    expect((await db.outbox.get(entry.id))?.state).toBe("failed");
+
+    const body = { amount: "2000" };
+    const edited = await engine.edit(entry.id, body, (tx, refused) => reviseOptimisticRows(tx, refused, body));
+    expect(edited?.label).toBe(`Payment ${formatPeso("2000.00")} for this booking`);
+    expect((await db.payments.get("temp-payment-20"))?.amount).toBe("2000.00");
+    expect((await db.bookings.get(bookingId))?.amountPaid).toBe(addMoney(paidBefore, "2000.00"));
+    await engine.drain();
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it("discards a refused change and reverts its optimistic rows", async () => {

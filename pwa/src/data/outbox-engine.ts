@@ -450,22 +450,24 @@ export class OutboxEngine {
 
   /**
    * Replaces the body of a waiting or refused entry (same place in line, a
-   * new Idempotency-Key since the request changes). `apply` may update the
-   * optimistic row to match, in the same transaction.
+   * new Idempotency-Key since the request changes). `revise` may update the
+   * optimistic rows to match, in the same transaction, and give the entry's
+   * new label.
    */
   async edit(
     id: string,
     body: unknown,
-    apply?: (db: CarRentalDb) => Promise<void> | void,
+    revise?: (db: CarRentalDb, entry: OutboxEntry) => Promise<string | void> | string | void,
   ): Promise<OutboxEntry | null> {
     const edited = await this.db.transaction("rw", this.db.tables, async () => {
       const entry = await this.db.outbox.get(id);
       if (!entry || entry.state === "sending") return null;
-      if (apply) await apply(this.db);
+      const label = revise ? await revise(this.db, entry) : undefined;
       const next: StoredOutboxEntry = {
         ...entry,
         id: newId(),
         body,
+        label: label ?? entry.label,
         state: entry.state === "needs_auth" ? "needs_auth" : "pending",
         attempts: 0,
         nextAttemptAt: 0,

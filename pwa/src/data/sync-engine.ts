@@ -11,6 +11,7 @@ import { db } from "./db";
 import type { OutboxEntry } from "./db";
 import type { EnqueueInput } from "./outbox";
 import { createOutboxEngine } from "./outbox-engine";
+import { reviseOptimisticRows } from "./outbox-revise";
 import { isMessageOfType, OUTBOX_SYNC_MESSAGE_TYPE, OUTBOX_SYNC_TAG } from "../lib/pwa/sw-messages";
 
 type SyncManagerLike = { register(tag: string): Promise<void> };
@@ -144,7 +145,7 @@ export function discard(id: string): Promise<void> {
 
 /** Replaces the body of a waiting or refused entry. */
 export function edit(id: string, body: unknown): Promise<OutboxEntry | null> {
-  return syncEngine.edit(id, body);
+  return syncEngine.edit(id, body, (database, entry) => reviseOptimisticRows(database, entry, body));
 }
 
 /** After the admin signed in again: paused entries go, and the mirror catches up. */

@@ -7,9 +7,9 @@ import {
   IconLogout,
   IconUsers,
 } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { syncAdmin } from "../../data/admin-sync";
-import { useOutboxCounts } from "../../data/use-outbox";
+import { useOutbox } from "../../data/use-outbox";
 import { BlockedNamesTab } from "./blocked-names-tab";
 import { BookingsTab } from "./bookings-tab";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -68,10 +68,12 @@ function useAdminSync(): void {
  */
 function LogoutButton() {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
-  const counts = useOutboxCounts();
+  // Only the admin's changes: a visitor's queued contact message stays and is sent after the logout.
+  const entries = useOutbox();
+  const unsent = useMemo(() => entries.filter((entry) => entry.entity !== "contact").length, [entries]);
 
   const logout = () => {
-    if (counts.total > 0) setConfirmingLogout(true);
+    if (unsent > 0) setConfirmingLogout(true);
     else void signOut();
   };
 
@@ -97,8 +99,8 @@ function LogoutButton() {
         }}
       >
         <Text>
-          {counts.total} {counts.total === 1 ? "change has" : "changes have"} not reached the server yet.
-          Logging out deletes {counts.total === 1 ? "it" : "them"} from this device.
+          {unsent} {unsent === 1 ? "change has" : "changes have"} not reached the server yet. Logging out
+          deletes {unsent === 1 ? "it" : "them"} from this device.
         </Text>
       </ConfirmDialog>
     </>

@@ -10,6 +10,7 @@ import { useAdminSyncState } from "../../data/admin-data";
 import { clearAdminData, markAdminNeedsAuth } from "../../data/admin-sync";
 import { api, ApiError, describeError, NetworkError } from "../../data/api-client";
 import { resumeAfterSignIn } from "../../data/sync-engine";
+import { clearLogoutPending, markLogoutPending } from "../../lib/pending-logout";
 import { useAdminFlag, writeAdminFlag } from "./admin-flag";
 import { showAdminError, showToast } from "./admin-toast";
 
@@ -20,6 +21,8 @@ export type SignInResult = { ok: true } | { ok: false; message: string };
 
 /** Signs in with the server; on success sets the flag and lets the paused outbox go. */
 export async function signIn(password: string): Promise<SignInResult> {
+  // The new session replaces the cookie of any logout still waiting to reach the server.
+  clearLogoutPending();
   try {
     await api.call("adminLogin", { body: { password } });
   } catch (error) {
@@ -47,8 +50,10 @@ export async function signIn(password: string): Promise<SignInResult> {
 export async function signOut(): Promise<void> {
   try {
     await api.call("adminLogout", {});
-  } catch {
-    // Offline or already expired: the cookie dies with its session on the server.
+  } catch (error) {
+    // Offline or a failing server: the session is ended as soon as a page reaches the server
+    // again. A 401 means it was already over.
+    if (!(error instanceof ApiError && error.status === 401)) markLogoutPending();
   }
   writeAdminFlag(false);
   try {
