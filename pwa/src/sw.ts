@@ -25,6 +25,30 @@ declare global {
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
+const CAR_IMAGES_CACHE = "car-images";
+const UPLOADED_CAR_IMAGE = "/objects/car-images/";
+
+/**
+ * "The pictures are available offline after one visit" (decisions.md): the
+ * bundled pictures are precached; uploaded ones are fetched into the cache as
+ * soon as the fleet is known, not only when their card scrolls into view.
+ */
+async function warmUploadedCarImages(fleet: Response): Promise<void> {
+  const cars: unknown = await fleet.json().catch(() => null);
+  if (!Array.isArray(cars)) return;
+  const cache = await caches.open(CAR_IMAGES_CACHE);
+  for (const car of cars as unknown[]) {
+    const image = typeof car === "object" && car !== null && "image" in car ? car.image : null;
+    if (typeof image !== "string" || !image.startsWith(UPLOADED_CAR_IMAGE)) continue;
+    if (await cache.match(image)) continue;
+    try {
+      const response = await fetch(image);
+      if (response.ok) await cache.put(image, response);
+    } catch {
+      // Offline again: the next fleet answer tries once more.
+    }
+  }
+}
 
 // ---- Lifecycle -------------------------------------------------------------
 // A new worker waits until the user accepts the update prompt (registerType
@@ -33,8 +57,15 @@ self.addEventListener("message", (event) => {
   if (isMessageOfType(event.data, SKIP_WAITING_MESSAGE_TYPE)) void self.skipWaiting();
 });
 // Control the first page right away, so it works offline without a reload (clientsClaim()).
+// The first visit's fleet may have loaded before this worker took control: it reads it once itself.
 self.addEventListener("activate", (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    self.clients.claim().then(() =>
+      fetch("/api/cars")
+        .then((fleet) => (fleet.ok ? warmUploadedCarImages(fleet) : undefined))
+        .catch(() => undefined),
+    ),
+  );
 });
 
 // ---- The app shell ---------------------------------------------------------
@@ -55,7 +86,7 @@ registerRoute(
   ({ url, sameOrigin }) =>
     sameOrigin && (url.pathname.startsWith("/cars/") || url.pathname.startsWith("/objects/car-images/")),
   new CacheFirst({
-    cacheName: "car-images",
+    cacheName: CAR_IMAGES_CACHE,
     plugins: [
       new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 60 * DAY_SECONDS, purgeOnQuotaError: true }),
     ],
@@ -71,6 +102,15 @@ registerRoute(
     networkTimeoutSeconds: 4,
     plugins: [
       new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 7 * DAY_SECONDS, purgeOnQuotaError: true }),
+      {
+        // A fresh fleet: its uploaded pictures go into the cache while the page goes on.
+        fetchDidSucceed: ({ request, response, event }) => {
+          if (response.ok && new URL(request.url).pathname === "/api/cars") {
+            event.waitUntil(warmUploadedCarImages(response.clone()).catch(() => undefined));
+          }
+          return Promise.resolve(response);
+        },
+      },
     ],
   }),
 );
