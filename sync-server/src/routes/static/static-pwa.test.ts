@@ -138,6 +138,8 @@ describe.each(testEngines())("static PWA on %s", (engine) => {
       "/booking/123",
       "/pcc/x",
       "/terms-of-service",
+      "/privacy.html",
+      "/booking.php",
     ]) {
       const res = await page(server, route);
       expect(res.status, route).toBe(404);
@@ -173,6 +175,12 @@ describe.each(testEngines())("static PWA on %s", (engine) => {
     expect((await server.request("GET", "/assets/index-missing.js")).status).toBe(404);
     expect((await page(server, "/assets/whatever")).status).toBe(404);
     expect((await page(server, "/favicon-missing.png")).status).toBe(404);
+    // Fetched as a file rather than opened as a page: a plain 404, not the app shell.
+    const picture = await server.request("GET", "/cars-missing.png", {
+      headers: { Accept: "image/webp,*/*" },
+    });
+    expect(picture.status).toBe(404);
+    expect(await picture.text()).not.toBe(INDEX);
     expect((await page(server, "/.secret")).status).toBe(404);
     expect((await server.request("POST", "/admin")).status).toBe(404);
   });

@@ -92,6 +92,8 @@ function matchedSomeRoute(ctx: Context): boolean {
 
 const accepted = (ctx: Context) => ctx.method === "GET" || ctx.method === "HEAD";
 const hasExtension = (urlPath: string) => path.posix.extname(urlPath) !== "";
+/** A browser opening a page lists text/html itself; a picture or a script fetched by a page does not. */
+const opensPage = (ctx: Context) => (ctx.get("Accept") || "").includes("text/html");
 
 /**
  * Serves the built PWA from `config.pwaDist` (when it was built): hashed
@@ -145,13 +147,15 @@ export function staticPwa(deps: Pick<AppDeps, "config">): Middleware {
       return;
     }
     // A missing file stays a 404 (so does a hidden or malformed path); only page addresses fall back to the app.
-    if (
-      !file ||
-      ctx.path.startsWith("/assets/") ||
-      hasExtension(ctx.path) ||
-      ctx.accepts("html") !== "html"
-    ) {
+    if (!file || ctx.path.startsWith("/assets/") || ctx.accepts("html") !== "html") {
       return next();
+    }
+    // '/privacy.html' typed in the address bar: no such page, so the app's 404 page, with a 404.
+    // The same address fetched as a file (a picture, a script) stays a plain 404.
+    if (hasExtension(ctx.path)) {
+      if (!opensPage(ctx)) return next();
+      await sendFile(ctx, indexHtml, REVALIDATE, 404);
+      return;
     }
     if (isAppPage(ctx.path)) {
       await sendFile(ctx, indexHtml, REVALIDATE);
