@@ -13,11 +13,13 @@ export const contactSettings = {
   hours: "Monday to Sunday, 8:00 AM to 6:00 PM",
 } as const;
 
+/** The sister car-care shop: same premises and primary phone as the rental, its own e-mail. */
 export const pccSettings = {
   name: "Pangasinan Car Care",
-  address: "Quezon Avenue, Poblacion, Alaminos City, Pangasinan",
-  phone: "+63 917 123 4567",
-  phoneTel: "+639171234567",
+  address: contactSettings.address,
+  mapsUrl: contactSettings.mapsUrl,
+  phone: contactSettings.phones[0],
+  phoneTel: contactSettings.primaryPhoneTel,
   email: "carcare@alaminoscarrental.ph",
   services: [
     {

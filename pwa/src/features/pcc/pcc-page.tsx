@@ -53,7 +53,6 @@ const gallery = [
 /** /pcc: the sister car-care shop (spec §2). */
 export function PccPage() {
   usePageTitle(pccSettings.name);
-  const mapsUrl = `https://maps.google.com/?q=${encodeURIComponent(pccSettings.address)}`;
   return (
     <>
       <section className={classes.hero} aria-labelledby="pcc-heading">
@@ -95,7 +94,7 @@ export function PccPage() {
                 </ThemeIcon>
                 <div>
                   <Text fw={700}>Location</Text>
-                  <Anchor href={mapsUrl} target="_blank" rel="noopener noreferrer" size="sm">
+                  <Anchor href={pccSettings.mapsUrl} target="_blank" rel="noopener noreferrer" size="sm">
                     {pccSettings.address}
                   </Anchor>
                 </div>
