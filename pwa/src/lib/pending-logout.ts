@@ -34,9 +34,9 @@ export function clearLogoutPending(): void {
   }
 }
 
-/** Ends the session on the server if a logout is waiting; true when nothing is left to do. */
-export async function finishPendingLogout(): Promise<boolean> {
-  if (!pending()) return true;
+/** Ends the session on the server if a logout is waiting; offline, the flag stays for the next try. */
+async function finishPendingLogout(): Promise<void> {
+  if (!pending()) return;
   try {
     const response = await fetch(SESSION_PATH, {
       method: "DELETE",
@@ -44,11 +44,9 @@ export async function finishPendingLogout(): Promise<boolean> {
       headers: { Accept: "application/json" },
     });
     // 401: the session had already ended (expired, or ended elsewhere).
-    if (!response.ok && response.status !== 401) return false;
-    clearLogoutPending();
-    return true;
+    if (response.ok || response.status === 401) clearLogoutPending();
   } catch {
-    return false; // Still offline: the next "online" tries again.
+    // Still offline: the next "online" tries again.
   }
 }
 

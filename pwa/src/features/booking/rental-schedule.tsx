@@ -117,36 +117,35 @@ export const RentalSchedule = memo(function RentalSchedule({
       <Controller
         control={control}
         name="pickupTime"
-        render={({ field }) => (
-          // A native list: the phone's own picker, and a real <select> for every assistive technology.
-          <NativeSelect
-            label="Pickup Time"
-            description={
-              pickupDate && returnDate
-                ? "Only the times this car is free for your dates are offered."
-                : "The car is returned at the same time of day."
-            }
-            data={
-              field.value && slots.includes(field.value)
-                ? slots
-                : [{ value: "", label: "No free time", disabled: true }, ...slots]
-            }
-            value={field.value && slots.includes(field.value) ? field.value : ""}
-            onChange={(event) => {
-              field.onChange(event.currentTarget.value);
-              clearErrors("pickupTime");
-            }}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            error={
-              pickupTimeError ??
-              (slots.length === 0
-                ? "No pickup time is free for these dates. Please choose other dates."
-                : undefined)
-            }
-            className={classes.pickupTime}
-          />
-        )}
+        render={({ field }) => {
+          const offered = field.value !== undefined && slots.includes(field.value);
+          return (
+            // A native list: the phone's own picker, and a real <select> for every assistive technology.
+            <NativeSelect
+              label="Pickup Time"
+              description={
+                pickupDate && returnDate
+                  ? "Only the times this car is free for your dates are offered."
+                  : "The car is returned at the same time of day."
+              }
+              data={offered ? slots : [{ value: "", label: "No free time", disabled: true }, ...slots]}
+              value={offered ? field.value : ""}
+              onChange={(event) => {
+                field.onChange(event.currentTarget.value);
+                clearErrors("pickupTime");
+              }}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={
+                pickupTimeError ??
+                (slots.length === 0
+                  ? "No pickup time is free for these dates. Please choose other dates."
+                  : undefined)
+              }
+              className={classes.pickupTime}
+            />
+          );
+        }}
       />
     </>
   );

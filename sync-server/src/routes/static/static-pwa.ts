@@ -93,7 +93,7 @@ function matchedSomeRoute(ctx: Context): boolean {
 const accepted = (ctx: Context) => ctx.method === "GET" || ctx.method === "HEAD";
 const hasExtension = (urlPath: string) => path.posix.extname(urlPath) !== "";
 /** A browser opening a page lists text/html itself; a picture or a script fetched by a page does not. */
-const opensPage = (ctx: Context) => (ctx.get("Accept") || "").includes("text/html");
+const opensPage = (ctx: Context) => ctx.get("Accept").includes("text/html");
 
 /**
  * Serves the built PWA from `config.pwaDist` (when it was built): hashed
