@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Knex } from "knex";
+import { TURNAROUND_HOURS } from "@car-rental/shared/constants";
 import { resetDatabase, SQLSTATE, sqlState, constraintName } from "../src/index";
 import type { Database } from "../src/index";
 import { openTestDatabase, testEngines } from "../src/test-database";
@@ -175,6 +176,16 @@ describe.each(testEngines())("schema on %s", (engine) => {
       });
       const [occupied] = await db.knex("bookings").orderBy("pickup_date").select("occupied");
       expect(occupied).toEqual({ occupied: '["2026-03-01 09:00:00","2026-03-03 11:00:00")' });
+    });
+
+    it("keeps the turnaround the shared rules use (the migration writes the value, it does not import it)", async () => {
+      await insertBooking(db.knex, { carId, customerId, pickupDate: "2026-03-01", returnDate: "2026-03-03" });
+      const [row] = await db
+        .knex("bookings")
+        .select<{ hours: string }[]>(
+          db.knex.raw("extract(epoch from upper(occupied) - (return_date + pickup_time)) / 3600 as hours"),
+        );
+      expect(Number(row?.hours)).toBe(TURNAROUND_HOURS);
     });
 
     it("also guards the rental before: a return must leave 2 hours before the next pickup", async () => {

@@ -1,5 +1,4 @@
 import type { Knex } from "knex";
-import { TURNAROUND_HOURS } from "@car-rental/shared/constants";
 
 /**
  * The whole first schema. Every admin-synced table carries `updated_at`, a
@@ -124,11 +123,13 @@ export async function up(knex: Knex): Promise<void> {
     t.index(["sync_xid"]);
     t.index(["created_at"]);
   });
-  // The car is busy from pickup until return plus the turnaround (decisions.md),
-  // in Manila local time: a date plus a time of day is a Manila wall-clock instant.
+  // The car is busy from pickup until return plus the turnaround of 2 hours (decisions.md),
+  // in Manila local time: a date plus a time of day is a Manila wall-clock instant. The
+  // value is written here, not imported: a migration records history, and changing the
+  // shared constant later must not change what this one did (a new migration would).
   await knex.raw(`
     alter table bookings add column occupied tsrange generated always as (
-      tsrange(pickup_date + pickup_time, return_date + pickup_time + interval '${TURNAROUND_HOURS} hours', '[)')
+      tsrange(pickup_date + pickup_time, return_date + pickup_time + interval '2 hours', '[)')
     ) stored
   `);
   // Double booking is impossible: pending and confirmed bookings of one car never overlap.
