@@ -4,6 +4,7 @@ import "./styles/global.css";
 import { nextTask } from "./lib/next-task";
 import { outboxMayHaveEntries } from "./lib/outbox-hint";
 import { watchPendingLogout } from "./lib/pending-logout";
+import { captureInstallPrompt } from "./lib/pwa/install-prompt";
 import { PRERENDERED_PATH_META } from "./lib/prerender/routes";
 
 // The outbox engine (Dexie) is not part of a visitor's first view: it starts, once
@@ -18,6 +19,9 @@ if (outboxMayHaveEntries()) {
   if ("requestIdleCallback" in window) window.requestIdleCallback(startEngine, { timeout: 3000 });
   else setTimeout(startEngine, 1500);
 }
+
+// The browser may announce that the app can be installed soon after load: listen from the start.
+captureInstallPrompt();
 
 // A logout made offline ends the server session once a page is online.
 watchPendingLogout();

@@ -5,6 +5,7 @@ import "./receipt-print.css";
 import { Button, Group, Modal } from "@mantine/core";
 import { IconPrinter, IconX } from "@tabler/icons-react";
 import type { PublicBookingResponse } from "@car-rental/shared/schemas/booking";
+import { InstallApp, useInstallOffer } from "../install/install-app";
 import { Receipt } from "./receipt";
 import classes from "./confirmation.module.css";
 
@@ -42,7 +43,20 @@ export function BookingConfirmation({ result, opened, onClose }: BookingConfirma
           Close
         </Button>
       </Group>
+      <KeepOnPhone />
       <Receipt booking={result.booking} car={result.car} />
     </Modal>
+  );
+}
+
+/** Where the browser can install the app: keep the booking at hand (release-2 §D5). Not printed. */
+function KeepOnPhone() {
+  const offer = useInstallOffer();
+  if (offer === null) return null;
+  return (
+    <section aria-label="Install the app" className={`${classes.installOffer} receipt-actions`}>
+      <p className={classes.installText}>Keep your booking on your phone: install the app.</p>
+      <InstallApp />
+    </section>
   );
 }

@@ -10,6 +10,7 @@ import { useOnline } from "../../lib/use-online";
 import { syncStatusText } from "../outbox/sync-status-text";
 import { useHydrated } from "../../lib/prerender/hydration";
 import { useTheme } from "../../lib/theme";
+import { InstallApp } from "../install/install-app";
 import { AnchorLink } from "./anchor-link";
 import { Logo } from "./logo";
 import { HEADER_ENTRIES, type NavEntry } from "./nav-entries";
@@ -211,6 +212,12 @@ export function SiteHeader() {
             ))}
         </nav>
         <div className={classes.actions}>
+          {/* On a wide screen, beside the actions; on a phone it is in the menu. */}
+          {!menuOpen && (
+            <div className={classes.desktopInstall}>
+              <InstallApp />
+            </div>
+          )}
           <HeaderSyncStatus pathname={pathname} />
           <ThemeToggle />
           <Burger
@@ -251,6 +258,9 @@ export function SiteHeader() {
               Call Now
             </Button>
             <p className={classes.menuPhone}>{contactSettings.phones[0]}</p>
+            <div className={classes.menuInstall}>
+              <InstallApp size="md" fullWidth />
+            </div>
           </>
         )}
       </nav>
