@@ -26,6 +26,7 @@ import {
   toMoneyString,
   type MoneyInput,
 } from "./money";
+import { priceRental, type DiscountLine, type Rates, type RentalLine } from "./rates";
 import type { PriceSummary } from "./schemas/booking";
 
 export type { PriceSummary } from "./schemas/booking";
@@ -105,4 +106,33 @@ export function perDay(amount: MoneyInput, days: number): string {
   if (!Number.isSafeInteger(days) || days <= 0) return toMoneyString(centavos);
   const divisor = BigInt(days);
   return toMoneyString((centavos * 2n + divisor) / (2n * divisor));
+}
+
+/** A quote under the owner's rates (release-2 §E1): the price summary plus the lines that make it up. */
+export type RatedQuote = PriceSummary & {
+  /** One line per distinct day price: `3 days × ₱2,500`, `2 days × ₱3,250 (Holy Week)`. */
+  lines: RentalLine[];
+  discount: DiscountLine | null;
+  /** The sum of the day rates before the discount. */
+  daysTotal: string;
+};
+
+/**
+ * The price of a rental under seasonal rates and length discounts: each day
+ * at its period's rate, the length discount on their sum (see `rates.ts`);
+ * driver and distance fees and insurance as in `quote`. With no period and no
+ * discount it is `quote`'s price.
+ * @throws RangeError when `dailyRate` is not a money amount.
+ */
+export function quoteWithRates(input: QuoteInput & { rates: Rates }): RatedQuote {
+  const base = quote(input);
+  const rental = priceRental(input.dailyRate, input.pickupDate, input.returnDate, input.rates);
+  return {
+    ...base,
+    subtotal: rental.subtotal,
+    total: addMoney(rental.subtotal, base.driverFee, base.distanceFee, base.insurance),
+    lines: rental.lines,
+    discount: rental.discount,
+    daysTotal: rental.daysTotal,
+  };
 }
