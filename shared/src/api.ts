@@ -30,6 +30,12 @@ import {
   documentsInputSchema,
 } from "./schemas/customer";
 import { paymentInputSchema, paymentResponseSchema } from "./schemas/payment";
+import {
+  pushKeySchema,
+  pushSubscriptionInputSchema,
+  pushSubscriptionStateSchema,
+  pushUnsubscribeSchema,
+} from "./schemas/push";
 import { adminLoginSchema, adminSessionSchema } from "./schemas/session";
 import { syncQuerySchema, syncResponseSchema } from "./schemas/sync";
 import { uploadRequestSchema, uploadResponseSchema } from "./schemas/upload";
@@ -271,6 +277,30 @@ export const routes = {
     request: null,
     query: syncQuerySchema,
     response: syncResponseSchema,
+  },
+  pushKey: {
+    method: "GET",
+    path: "/api/admin/push/key",
+    auth: "admin",
+    request: null,
+    query: null,
+    response: pushKeySchema,
+  },
+  subscribePush: {
+    method: "POST",
+    path: "/api/admin/push/subscriptions",
+    auth: "admin",
+    request: pushSubscriptionInputSchema,
+    query: null,
+    response: pushSubscriptionStateSchema,
+  },
+  unsubscribePush: {
+    method: "POST",
+    path: "/api/admin/push/subscriptions/delete",
+    auth: "admin",
+    request: pushUnsubscribeSchema,
+    query: null,
+    response: pushSubscriptionStateSchema,
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -1,5 +1,6 @@
 import type { AppDeps } from "./deps";
 import { deliverDueMail } from "./mail/mail-outbox";
+import { deliverDuePush } from "./push/push-outbox";
 import { pruneSessions } from "./services/admin/admin-session.service";
 import { pruneIdempotencyKeys } from "./services/idempotency.service";
 import { pruneRateLimits } from "./services/rate-limit.service";
@@ -22,7 +23,9 @@ export function startBackgroundWork(deps: AppDeps, intervals = { mailMs: MAIL_IN
     if (stopped) return;
     running = running
       .then(() => deliverDueMail(deps))
-      .catch((err: unknown) => deps.logger.warn({ err }, "mail delivery round failed"));
+      .catch((err: unknown) => deps.logger.warn({ err }, "mail delivery round failed"))
+      .then(() => deliverDuePush(deps))
+      .catch((err: unknown) => deps.logger.warn({ err }, "notification delivery round failed"));
   };
   const housekeeping = async () => {
     const now = deps.clock.now();

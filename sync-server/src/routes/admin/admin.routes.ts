@@ -8,6 +8,7 @@ import { adminBookingRoutes } from "./bookings.routes";
 import { adminCarRoutes } from "./cars.routes";
 import { adminCustomerRoutes } from "./customers.routes";
 import { SESSION_PATH, adminSessionRoutes, setSessionCookie } from "./session.routes";
+import { adminPushRoutes } from "./push.routes";
 import { adminSyncRoutes } from "./sync.routes";
 
 /**
@@ -48,6 +49,7 @@ export function adminRoutes(deps: AppDeps): Router {
     adminCustomerRoutes(deps),
     adminBlockedNameRoutes(deps),
     adminSyncRoutes(deps),
+    adminPushRoutes(deps),
   ]) {
     router.use(resource.routes());
   }

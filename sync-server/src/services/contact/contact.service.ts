@@ -4,6 +4,7 @@ import type { AppDeps } from "../../deps";
 import { TooManyRequests } from "../../errors";
 import { enqueueMail } from "../../mail/mail-outbox";
 import { contactNoticeMail } from "../../mail/templates";
+import { enqueuePush } from "../../push/push-outbox";
 import { hitRateLimit, type RateLimit } from "../rate-limit.service";
 
 /**
@@ -46,6 +47,19 @@ export async function sendContactMessage(
       .returning<{ id: string; created_at: Date }[]>(["id", "created_at"]);
     if (!row) throw new Error("insert returned no contact message");
     await enqueueMail(trx, contactNoticeMail(message, deps.config.businessEmail), now);
+    await enqueuePush(
+      trx,
+      {
+        kind: "contact-message",
+        title: `Message from ${message.firstName} ${message.lastName}`,
+        body: message.subject
+          ? `${message.subject}: ${message.message}`.slice(0, 160)
+          : message.message.slice(0, 160),
+        url: "/admin",
+        tag: `contact-${row.id}`,
+      },
+      now,
+    );
     return { ok: true, id: row.id, createdAt: row.created_at.toISOString() };
   });
 }

@@ -1,0 +1,218 @@
+import { once } from "node:events";
+import http from "node:http";
+import {
+  createDecipheriv,
+  createECDH,
+  createPublicKey,
+  hkdfSync,
+  randomBytes,
+  verify,
+  type ECDH,
+} from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testEngines } from "@car-rental/db/test-database";
+import { pushKeySchema, pushMessageSchema } from "@car-rental/shared/schemas/push";
+import { startTestServer, type TestServer } from "../test-server";
+import { deliverDuePush } from "./push-outbox";
+
+/** A device: its push subscription's key pair and auth secret, as a browser makes them. */
+type Device = { name: string; ecdh: ECDH; auth: Buffer };
+
+function newDevice(name: string): Device {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  return { name, ecdh, auth: randomBytes(16) };
+}
+
+/**
+ * Decrypts a Web Push message body (RFC 8291, `aes128gcm` of RFC 8188) with
+ * the device's private key, as a browser does: a check that the server's
+ * encryption is the standard one, not only that it sends bytes.
+ */
+function decryptPush(device: Device, body: Buffer): string {
+  const salt = body.subarray(0, 16);
+  const recordSize = body.readUInt32BE(16);
+  const keyIdLength = body.readUInt8(20);
+  const senderKey = body.subarray(21, 21 + keyIdLength);
+  const ciphertext = body.subarray(21 + keyIdLength);
+  expect(recordSize).toBeGreaterThanOrEqual(ciphertext.length);
+
+  const shared = device.ecdh.computeSecret(senderKey);
+  const keyInfo = Buffer.concat([Buffer.from("WebPush: info\0"), device.ecdh.getPublicKey(), senderKey]);
+  const ikm = Buffer.from(hkdfSync("sha256", shared, device.auth, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync("sha256", ikm, salt, Buffer.from("Content-Encoding: aes128gcm\0"), 16));
+  const nonce = Buffer.from(hkdfSync("sha256", ikm, salt, Buffer.from("Content-Encoding: nonce\0"), 12));
+
+  const decipher = createDecipheriv("aes-128-gcm", cek, nonce);
+  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+  const padded = Buffer.concat([
+    decipher.update(ciphertext.subarray(0, ciphertext.length - 16)),
+    decipher.final(),
+  ]);
+  // The last record ends with the delimiter 0x02, then padding zeros.
+  const end = padded.lastIndexOf(2);
+  return padded.subarray(0, end).toString("utf8");
+}
+
+/** Checks the VAPID header (RFC 8292): an ES256 JWT for this push service, signed by the server's key. */
+function verifyVapid(authorization: string, audience: string, publicKey: string): void {
+  const match = /^vapid t=([^,]+), k=(.+)$/.exec(authorization);
+  if (!match?.[1] || !match[2]) throw new Error(`not a VAPID header: ${authorization}`);
+  expect(match[2]).toBe(publicKey);
+  const [header, claims, signature] = match[1].split(".");
+  if (!header || !claims || !signature) throw new Error("malformed JWT");
+  const raw = Buffer.from(publicKey, "base64url");
+  const key = createPublicKey({
+    format: "jwk",
+    key: {
+      kty: "EC",
+      crv: "P-256",
+      x: raw.subarray(1, 33).toString("base64url"),
+      y: raw.subarray(33, 65).toString("base64url"),
+    },
+  });
+  const signed = verify(
+    "sha256",
+    Buffer.from(`${header}.${claims}`),
+    { key, dsaEncoding: "ieee-p1363" },
+    Buffer.from(signature, "base64url"),
+  );
+  expect(signed).toBe(true);
+  const parsed: unknown = JSON.parse(Buffer.from(claims, "base64url").toString("utf8"));
+  expect(parsed).toMatchObject({ aud: audience, sub: expect.stringMatching(/^mailto:/) });
+}
+
+type Received = { device: string; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** A push service on this machine: records what it receives, answers each device's configured status. */
+async function startPushService(statuses: Record<string, number>) {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const device = (req.url ?? "").replace("/push/", "");
+      received.push({ device, headers: req.headers, body: Buffer.concat(chunks) });
+      res.statusCode = statuses[device] ?? 201;
+      res.end();
+    });
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  if (typeof address !== "object" || address === null) throw new Error("no address");
+  const origin = `http://127.0.0.1:${address.port}`;
+  return {
+    origin,
+    received,
+    endpoint: (device: string) => `${origin}/push/${device}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const contactMessage = {
+  firstName: "Maria",
+  lastName: "Santos",
+  email: "maria@example.ph",
+  phone: "",
+  subject: "Booking Question",
+  message: "Is the Innova free next weekend?",
+};
+
+describe.each(testEngines())("Web Push to the owner's devices on %s", (engine) => {
+  let server: TestServer;
+  let cookie: string;
+  let push: Awaited<ReturnType<typeof startPushService>>;
+  const tablet = newDevice("tablet");
+  const oldPhone = newDevice("old-phone");
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    cookie = await server.adminCookie();
+    push = await startPushService({ "old-phone": 410 });
+  });
+  afterAll(async () => {
+    await push?.close();
+    await server?.close();
+  });
+
+  const subscribe = (device: Device) =>
+    server.request("POST", "/api/admin/push/subscriptions", {
+      cookie,
+      body: {
+        endpoint: push.endpoint(device.name),
+        expirationTime: null,
+        keys: {
+          p256dh: device.ecdh.getPublicKey().toString("base64url"),
+          auth: device.auth.toString("base64url"),
+        },
+      },
+    });
+
+  it("hands out one public key, generated once and kept, to the admin only", async () => {
+    expect((await server.request("GET", "/api/admin/push/key")).status).toBe(401);
+    const first = pushKeySchema.parse(
+      await (await server.request("GET", "/api/admin/push/key", { cookie })).json(),
+    );
+    const again = pushKeySchema.parse(
+      await (await server.request("GET", "/api/admin/push/key", { cookie })).json(),
+    );
+    expect(again.publicKey).toBe(first.publicKey);
+    // An uncompressed P-256 point.
+    expect(Buffer.from(first.publicKey, "base64url")).toHaveLength(65);
+  });
+
+  it("takes subscriptions from the admin only, once per device", async () => {
+    const anonymous = await server.request("POST", "/api/admin/push/subscriptions", {
+      body: { endpoint: push.endpoint("x"), keys: { p256dh: "a", auth: "b" } },
+    });
+    expect(anonymous.status).toBe(401);
+    expect((await subscribe(tablet)).status).toBe(201);
+    expect((await subscribe(tablet)).status).toBe(201);
+    expect((await subscribe(oldPhone)).status).toBe(201);
+    expect(await server.db.knex("push_subscriptions").count<{ count: string }[]>("* as count")).toEqual([
+      { count: "2" },
+    ]);
+  });
+
+  it("notifies every device of a contact message, encrypted for each, and forgets a device that is gone", async () => {
+    const { publicKey } = pushKeySchema.parse(
+      await (await server.request("GET", "/api/admin/push/key", { cookie })).json(),
+    );
+    const sent = await server.request("POST", "/api/contact", { body: contactMessage });
+    expect(sent.status).toBe(201);
+
+    expect(await deliverDuePush(server.deps)).toBe(1);
+    const toTablet = push.received.find((r) => r.device === "tablet");
+    if (!toTablet) throw new Error("the tablet received nothing");
+    expect(toTablet.headers["content-encoding"]).toBe("aes128gcm");
+    expect(Number(toTablet.headers.ttl)).toBeGreaterThan(0);
+    verifyVapid(String(toTablet.headers.authorization), push.origin, publicKey);
+    const message = pushMessageSchema.parse(JSON.parse(decryptPush(tablet, toTablet.body)));
+    expect(message).toMatchObject({
+      title: "Message from Maria Santos",
+      body: "Booking Question: Is the Innova free next weekend?",
+      pendingBookings: 0,
+    });
+    expect(message.tag).toMatch(/^contact-/);
+
+    // The old phone's push service answered 410 Gone: that subscription is removed, the tablet's stays.
+    expect(push.received.some((r) => r.device === "old-phone")).toBe(true);
+    const left: { endpoint: string }[] = await server.db.knex("push_subscriptions").select("endpoint");
+    expect(left).toEqual([{ endpoint: push.endpoint("tablet") }]);
+    // Sent once: a second round finds nothing due.
+    expect(await deliverDuePush(server.deps)).toBe(0);
+    expect(push.received.filter((r) => r.device === "tablet")).toHaveLength(1);
+  });
+
+  it("stops notifying a device whose notifications were turned off", async () => {
+    const off = await server.request("POST", "/api/admin/push/subscriptions/delete", {
+      cookie,
+      body: { endpoint: push.endpoint("tablet") },
+    });
+    expect(off.status).toBe(200);
+    expect(await server.db.knex("push_subscriptions").count<{ count: string }[]>("* as count")).toEqual([
+      { count: "0" },
+    ]);
+  });
+});
