@@ -10,6 +10,7 @@ import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst } from "workbox-strategies";
 import { isMessageOfType, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE_TYPE } from "./lib/pwa/sw-messages";
 import { drainOutboxFromWorker } from "./data/worker-sync";
+import { handlePushNotifications } from "./service-worker/push";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -122,3 +123,6 @@ registerRoute(
 self.addEventListener("sync", (event) => {
   if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(drainOutboxFromWorker());
 });
+
+// ---- Notifications to the owner's installed app ------------------------------
+handlePushNotifications(self);

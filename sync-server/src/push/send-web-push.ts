@@ -30,7 +30,7 @@ export async function sendWebPush(
   const response = await fetchImpl(details.endpoint, {
     method: details.method,
     headers: details.headers,
-    body: details.body,
+    body: new Uint8Array(details.body),
     signal: AbortSignal.timeout(15_000),
   });
   await response.arrayBuffer().catch(() => undefined);
