@@ -9,6 +9,9 @@ import type { Knex } from "knex";
 import ClientPgLite from "knex-pglite";
 import pg from "pg";
 import { BUSINESS_TIME_ZONE } from "@car-rental/shared/constants";
+import { lockDataDir } from "./data-dir-lock";
+import type { DataDirLock } from "./data-dir-lock";
+import { DurableNodeFS, durableStartParams } from "./durable-nodefs";
 import { migrationSource } from "./migrations";
 
 export { fleet, NEWEST_FLEET_YEAR } from "./fleet";
@@ -16,6 +19,7 @@ export type { FleetCar } from "./fleet";
 export { seedFleet } from "./seed";
 export type { SeedFleetOptions } from "./seed";
 export { SQLSTATE, sqlState, constraintName } from "./errors";
+export { DataDirInUse } from "./data-dir-lock";
 
 export type Engine = "postgres" | "pglite";
 
@@ -28,9 +32,21 @@ export type DatabaseConfig = {
   pool?: { min?: number; max?: number };
 };
 
+/**
+ * Called with a notification's payload, or with `null` when notifications may
+ * have been missed (the listening connection was lost and is back): then assume
+ * anything changed.
+ */
+export type NotificationListener = (payload: string | null) => void;
+
 export type Database = {
   knex: Knex;
   engine: Engine;
+  /**
+   * Listens to `NOTIFY <channel>` from any session on this database (other
+   * processes too, on PostgreSQL). Returns a function that stops listening.
+   */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
   /** Closes every connection (and the PGlite instance); the database cannot be used afterwards. */
   close(): Promise<void>;
 };
@@ -107,14 +123,117 @@ async function openPostgres(databaseUrl: string, pool: DatabaseConfig["pool"]): 
     await db.destroy();
     throw error;
   }
-  return { knex: db, engine: "postgres", close: () => db.destroy() };
+  const listener = new PostgresListener(databaseUrl);
+  return {
+    knex: db,
+    engine: "postgres",
+    listen: (channel, onNotify) => listener.listen(channel, onNotify),
+    close: async () => {
+      await listener.close();
+      await db.destroy();
+    },
+  };
+}
+
+const RECONNECT_MS = 500;
+
+/**
+ * One dedicated connection (outside the pool) for LISTEN. If it drops (a
+ * PostgreSQL restart), it reconnects every `RECONNECT_MS`, listens again and
+ * tells every listener `null`: what was notified meanwhile is lost.
+ */
+class PostgresListener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly listeners = new Map<string, Set<NotificationListener>>();
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(private readonly databaseUrl: string) {}
+
+  async listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>> {
+    let set = this.listeners.get(channel);
+    const first = !set;
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+    }
+    set.add(listener);
+    const client = await this.connect();
+    if (first) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    return async () => {
+      set.delete(listener);
+    };
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    client.on("notification", (message) => {
+      for (const listener of this.listeners.get(message.channel) ?? []) listener(message.payload ?? "");
+    });
+    client.on("error", () => this.lost(client));
+    client.on("end", () => this.lost(client));
+    await client.connect();
+    for (const channel of this.listeners.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    this.client = client;
+    return client;
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    if (this.closed) return;
+    const reconnect = () => {
+      this.retry = undefined;
+      if (this.closed) return;
+      this.connect().then(
+        () => {
+          for (const set of this.listeners.values()) for (const listener of set) listener(null);
+        },
+        () => {
+          this.retry = setTimeout(reconnect, RECONNECT_MS);
+          this.retry.unref();
+        },
+      );
+    };
+    this.retry = setTimeout(reconnect, RECONNECT_MS);
+    this.retry.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const client = this.client ?? (await this.connecting?.catch(() => undefined));
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  // One options object: `new PGlite(dir, {extensions})` would drop btree_gist (STACK.md).
-  const pglite = await PGlite.create({ dataDir, extensions: { btree_gist }, parsers: pgliteParsers });
-  await pglite.exec(`set time zone '${BUSINESS_TIME_ZONE}'`);
+  // The lock comes first: a second process stops here having touched nothing.
+  const lock: DataDirLock | undefined = dataDir ? await lockDataDir(dataDir) : undefined;
+  let pglite: PGlite;
+  try {
+    if (dataDir) await mkdir(dataDir, { recursive: true });
+    // One options object: `new PGlite(dir, {extensions})` would drop btree_gist (STACK.md).
+    pglite = await PGlite.create({
+      ...(dataDir ? { fs: new DurableNodeFS(dataDir), startParams: durableStartParams } : {}),
+      extensions: { btree_gist },
+      parsers: pgliteParsers,
+    });
+    await pglite.exec(`set time zone '${BUSINESS_TIME_ZONE}'`);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = knex({
     client: ClientPgLite,
     dialect: "postgres",
@@ -125,10 +244,16 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     knex: db,
     engine: "pglite",
+    // One process, one session: a NOTIFY from this session reaches its own LISTEN.
+    listen: async (channel, listener) => {
+      const stop = await pglite.listen(channel, listener);
+      return () => stop();
+    },
     close: async () => {
       await db.destroy();
       // knex closes PGlite only if its pool ever opened the connection.
       if (!pglite.closed) await pglite.close();
+      await lock?.release();
     },
   };
 }

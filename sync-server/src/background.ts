@@ -21,7 +21,7 @@ export function startBackgroundWork(deps: AppDeps, intervals = { mailMs: MAIL_IN
   const runMail = () => {
     if (stopped) return;
     running = running
-      .then(() => deliverDueMail(deps))
+      .then(() => deliverDueMail(deps, deps.config.mailClaimLeaseMs))
       .catch((err: unknown) => deps.logger.warn({ err }, "mail delivery round failed"));
   };
   const housekeeping = async () => {
