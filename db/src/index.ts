@@ -12,7 +12,7 @@ import { BUSINESS_TIME_ZONE } from "@car-rental/shared/constants";
 import { lockDataDir } from "./data-dir-lock";
 import type { DataDirLock } from "./data-dir-lock";
 import { DurableNodeFS, durableStartParams } from "./durable-nodefs";
-import { migrationSource } from "./migrations";
+import { migrations, migrationSource, migrationSourceUntil } from "./migrations";
 
 export { fleet, NEWEST_FLEET_YEAR } from "./fleet";
 export type { FleetCar } from "./fleet";
@@ -20,6 +20,14 @@ export { seedFleet } from "./seed";
 export type { SeedFleetOptions } from "./seed";
 export { SQLSTATE, sqlState, constraintName } from "./errors";
 export { DataDirInUse } from "./data-dir-lock";
+export { migrations } from "./migrations";
+
+/** The name of this release's newest migration: the schema version of its database and backups. */
+export function latestMigrationName(): string {
+  const last = migrations.at(-1);
+  if (!last) throw new Error("no migrations");
+  return last.name;
+}
 
 export type Engine = "postgres" | "pglite";
 
@@ -271,20 +279,23 @@ const migrationRuns = new WeakMap<Knex, Promise<void>>();
  * two processes creating it at the same moment can each insert its lock row,
  * and with two rows knex refuses every later migration as "locked".)
  */
-export function migrate(db: Knex): Promise<void> {
+export function migrate(db: Knex, until?: string): Promise<void> {
   const previous = migrationRuns.get(db) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => migrateAlone(db));
+  const source = until === undefined ? migrationSource : migrationSourceUntil(until);
+  const run = previous.catch(() => undefined).then(() => migrateAlone(db, source));
   migrationRuns.set(db, run);
   return run;
 }
 
-async function migrateAlone(db: Knex): Promise<void> {
-  if (db.client.config.client !== "pg") return latestRepairingLock(db);
+type Source = typeof migrationSource;
+
+async function migrateAlone(db: Knex, source: Source): Promise<void> {
+  if (db.client.config.client !== "pg") return latestRepairingLock(db, source);
   // The transaction holds the lock on a connection of its own while knex migrates on others;
   // PostgreSQL releases it at commit, or if this process dies.
   await db.transaction(async (lock) => {
     await lock.raw("select pg_advisory_xact_lock(?)", [MIGRATION_LOCK_KEY]);
-    await latestRepairingLock(db);
+    await latestRepairingLock(db, source);
   });
 }
 
@@ -293,9 +304,9 @@ async function migrateAlone(db: Knex): Promise<void> {
  * finds its lock taken, the lock is left over (a crash outside a transaction,
  * or the duplicate lock row of an older race): it is reset once, to one free row.
  */
-async function latestRepairingLock(db: Knex): Promise<void> {
+async function latestRepairingLock(db: Knex, source: Source): Promise<void> {
   try {
-    await db.migrate.latest({ migrationSource });
+    await db.migrate.latest({ migrationSource: source });
   } catch (error) {
     if (!(error instanceof Error) || error.name !== "MigrationLocked") throw error;
     await db.transaction(async (trx) => {
@@ -304,7 +315,7 @@ async function latestRepairingLock(db: Knex): Promise<void> {
       );
       await trx("knex_migrations_lock").update({ is_locked: 0 });
     });
-    await db.migrate.latest({ migrationSource });
+    await db.migrate.latest({ migrationSource: source });
   }
 }
 

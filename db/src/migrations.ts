@@ -24,3 +24,10 @@ export const migrationSource: Knex.MigrationSource<Migration> = {
   getMigrationName: (migration) => migration.name,
   getMigration: (migration) => Promise.resolve({ up: migration.up, down: migration.down }),
 };
+
+/** The migrations up to and including `name` (restoring an archive rebuilds its schema version first). */
+export function migrationSourceUntil(name: string): Knex.MigrationSource<Migration> {
+  const index = migrations.findIndex((migration) => migration.name === name);
+  if (index < 0) throw new Error(`unknown migration ${name}`);
+  return { ...migrationSource, getMigrations: () => Promise.resolve(migrations.slice(0, index + 1)) };
+}

@@ -30,7 +30,11 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   BACKUP_KEEP: z.coerce.number().int().min(0).default(7),
-  MAIL_CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).default(5 * 60 * 1000),
+  MAIL_CLAIM_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(5 * 60 * 1000),
 });
 
 export type S3Config = {

@@ -55,7 +55,11 @@ export async function ensureAdminPassword(
   // Insert-if-absent in one statement: when several processes start at once on a
   // fresh database, exactly one row wins and only its process prints its password.
   const inserted: unknown[] = await knex("app_settings")
-    .insert({ key: PASSWORD_HASH_KEY, value: await hashPassword(generatedPassword), updated_at: knex.fn.now() })
+    .insert({
+      key: PASSWORD_HASH_KEY,
+      value: await hashPassword(generatedPassword),
+      updated_at: knex.fn.now(),
+    })
     .onConflict("key")
     .ignore()
     .returning("key");
