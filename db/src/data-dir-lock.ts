@@ -12,9 +12,14 @@ export class DataDirInUse extends Error {
 
 export type DataDirLock = { release(): Promise<void> };
 
-/** proper-lockfile refreshes the lock's mtime this often; another machine sees it stale after `STALE_MS`. */
-const STALE_MS = 30_000;
-const UPDATE_MS = 10_000;
+/**
+ * Whether the owner lives is decided by its pid, not by the lock's age:
+ * PGlite's start blocks the event loop for many seconds on a slow machine,
+ * which would let proper-lockfile's mtime refresh fall behind and a second
+ * process take a live server's lock as stale. So the age limit is a day.
+ */
+const STALE_MS = 24 * 60 * 60 * 1000;
+const UPDATE_MS = STALE_MS / 2;
 
 function isAlive(pid: number): boolean {
   if (pid === process.pid) return false; // a pid file of our own is a previous life of this container
