@@ -9,13 +9,25 @@ import type { Knex } from "knex";
 import ClientPgLite from "knex-pglite";
 import pg from "pg";
 import { BUSINESS_TIME_ZONE } from "@car-rental/shared/constants";
-import { migrationSource } from "./migrations";
+import { lockDataDir } from "./data-dir-lock";
+import type { DataDirLock } from "./data-dir-lock";
+import { DurableNodeFS, durableStartParams } from "./durable-nodefs";
+import { migrations, migrationSource, migrationSourceUntil } from "./migrations";
 
 export { fleet, NEWEST_FLEET_YEAR } from "./fleet";
 export type { FleetCar } from "./fleet";
 export { seedFleet } from "./seed";
 export type { SeedFleetOptions } from "./seed";
 export { SQLSTATE, sqlState, constraintName } from "./errors";
+export { DataDirInUse } from "./data-dir-lock";
+export { migrations } from "./migrations";
+
+/** The name of this release's newest migration: the schema version of its database and backups. */
+export function latestMigrationName(): string {
+  const last = migrations.at(-1);
+  if (!last) throw new Error("no migrations");
+  return last.name;
+}
 
 export type Engine = "postgres" | "pglite";
 
@@ -28,9 +40,21 @@ export type DatabaseConfig = {
   pool?: { min?: number; max?: number };
 };
 
+/**
+ * Called with a notification's payload, or with `null` when notifications may
+ * have been missed (the listening connection was lost and is back): then assume
+ * anything changed.
+ */
+export type NotificationListener = (payload: string | null) => void;
+
 export type Database = {
   knex: Knex;
   engine: Engine;
+  /**
+   * Listens to `NOTIFY <channel>` from any session on this database (other
+   * processes too, on PostgreSQL). Returns a function that stops listening.
+   */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
   /** Closes every connection (and the PGlite instance); the database cannot be used afterwards. */
   close(): Promise<void>;
 };
@@ -107,14 +131,117 @@ async function openPostgres(databaseUrl: string, pool: DatabaseConfig["pool"]): 
     await db.destroy();
     throw error;
   }
-  return { knex: db, engine: "postgres", close: () => db.destroy() };
+  const listener = new PostgresListener(databaseUrl);
+  return {
+    knex: db,
+    engine: "postgres",
+    listen: (channel, onNotify) => listener.listen(channel, onNotify),
+    close: async () => {
+      await listener.close();
+      await db.destroy();
+    },
+  };
+}
+
+const RECONNECT_MS = 500;
+
+/**
+ * One dedicated connection (outside the pool) for LISTEN. If it drops (a
+ * PostgreSQL restart), it reconnects every `RECONNECT_MS`, listens again and
+ * tells every listener `null`: what was notified meanwhile is lost.
+ */
+class PostgresListener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly listeners = new Map<string, Set<NotificationListener>>();
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(private readonly databaseUrl: string) {}
+
+  async listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>> {
+    let set = this.listeners.get(channel);
+    const first = !set;
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+    }
+    set.add(listener);
+    const client = await this.connect();
+    if (first) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    return async () => {
+      set.delete(listener);
+    };
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
+    client.on("notification", (message) => {
+      for (const listener of this.listeners.get(message.channel) ?? []) listener(message.payload ?? "");
+    });
+    client.on("error", () => this.lost(client));
+    client.on("end", () => this.lost(client));
+    await client.connect();
+    for (const channel of this.listeners.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    this.client = client;
+    return client;
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    if (this.closed) return;
+    const reconnect = () => {
+      this.retry = undefined;
+      if (this.closed) return;
+      this.connect().then(
+        () => {
+          for (const set of this.listeners.values()) for (const listener of set) listener(null);
+        },
+        () => {
+          this.retry = setTimeout(reconnect, RECONNECT_MS);
+          this.retry.unref();
+        },
+      );
+    };
+    this.retry = setTimeout(reconnect, RECONNECT_MS);
+    this.retry.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const client = this.client ?? (await this.connecting?.catch(() => undefined));
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  // One options object: `new PGlite(dir, {extensions})` would drop btree_gist (STACK.md).
-  const pglite = await PGlite.create({ dataDir, extensions: { btree_gist }, parsers: pgliteParsers });
-  await pglite.exec(`set time zone '${BUSINESS_TIME_ZONE}'`);
+  // The lock comes first: a second process stops here having touched nothing.
+  const lock: DataDirLock | undefined = dataDir ? await lockDataDir(dataDir) : undefined;
+  let pglite: PGlite;
+  try {
+    if (dataDir) await mkdir(dataDir, { recursive: true });
+    // One options object: `new PGlite(dir, {extensions})` would drop btree_gist (STACK.md).
+    pglite = await PGlite.create({
+      ...(dataDir ? { fs: new DurableNodeFS(dataDir), startParams: durableStartParams } : {}),
+      extensions: { btree_gist },
+      parsers: pgliteParsers,
+    });
+    await pglite.exec(`set time zone '${BUSINESS_TIME_ZONE}'`);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = knex({
     client: ClientPgLite,
     dialect: "postgres",
@@ -125,10 +252,16 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     knex: db,
     engine: "pglite",
+    // One process, one session: a NOTIFY from this session reaches its own LISTEN.
+    listen: async (channel, listener) => {
+      const stop = await pglite.listen(channel, listener);
+      return () => stop();
+    },
     close: async () => {
       await db.destroy();
       // knex closes PGlite only if its pool ever opened the connection.
       if (!pglite.closed) await pglite.close();
+      await lock?.release();
     },
   };
 }
@@ -146,20 +279,23 @@ const migrationRuns = new WeakMap<Knex, Promise<void>>();
  * two processes creating it at the same moment can each insert its lock row,
  * and with two rows knex refuses every later migration as "locked".)
  */
-export function migrate(db: Knex): Promise<void> {
+export function migrate(db: Knex, until?: string): Promise<void> {
   const previous = migrationRuns.get(db) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => migrateAlone(db));
+  const source = until === undefined ? migrationSource : migrationSourceUntil(until);
+  const run = previous.catch(() => undefined).then(() => migrateAlone(db, source));
   migrationRuns.set(db, run);
   return run;
 }
 
-async function migrateAlone(db: Knex): Promise<void> {
-  if (db.client.config.client !== "pg") return latestRepairingLock(db);
+type Source = typeof migrationSource;
+
+async function migrateAlone(db: Knex, source: Source): Promise<void> {
+  if (db.client.config.client !== "pg") return latestRepairingLock(db, source);
   // The transaction holds the lock on a connection of its own while knex migrates on others;
   // PostgreSQL releases it at commit, or if this process dies.
   await db.transaction(async (lock) => {
     await lock.raw("select pg_advisory_xact_lock(?)", [MIGRATION_LOCK_KEY]);
-    await latestRepairingLock(db);
+    await latestRepairingLock(db, source);
   });
 }
 
@@ -168,9 +304,9 @@ async function migrateAlone(db: Knex): Promise<void> {
  * finds its lock taken, the lock is left over (a crash outside a transaction,
  * or the duplicate lock row of an older race): it is reset once, to one free row.
  */
-async function latestRepairingLock(db: Knex): Promise<void> {
+async function latestRepairingLock(db: Knex, source: Source): Promise<void> {
   try {
-    await db.migrate.latest({ migrationSource });
+    await db.migrate.latest({ migrationSource: source });
   } catch (error) {
     if (!(error instanceof Error) || error.name !== "MigrationLocked") throw error;
     await db.transaction(async (trx) => {
@@ -179,7 +315,7 @@ async function latestRepairingLock(db: Knex): Promise<void> {
       );
       await trx("knex_migrations_lock").update({ is_locked: 0 });
     });
-    await db.migrate.latest({ migrationSource });
+    await db.migrate.latest({ migrationSource: source });
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import * as createSchema from "../migrations/2026-11-21-23-00-00-create-schema";
+import * as notifyTableChanges from "../migrations/2026-11-25-12-00-00-notify-table-changes";
 import * as webPush from "../migrations/2026-11-25-14-00-00-web-push";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
@@ -16,6 +17,7 @@ export type Migration = {
  */
 export const migrations: readonly Migration[] = [
   { name: "2026-11-21-23-00-00-create-schema", ...createSchema },
+  { name: "2026-11-25-12-00-00-notify-table-changes", ...notifyTableChanges },
   { name: "2026-11-25-14-00-00-web-push", ...webPush },
 ];
 
@@ -24,3 +26,10 @@ export const migrationSource: Knex.MigrationSource<Migration> = {
   getMigrationName: (migration) => migration.name,
   getMigration: (migration) => Promise.resolve({ up: migration.up, down: migration.down }),
 };
+
+/** The migrations up to and including `name` (restoring an archive rebuilds its schema version first). */
+export function migrationSourceUntil(name: string): Knex.MigrationSource<Migration> {
+  const index = migrations.findIndex((migration) => migration.name === name);
+  if (index < 0) throw new Error(`unknown migration ${name}`);
+  return { ...migrationSource, getMigrations: () => Promise.resolve(migrations.slice(0, index + 1)) };
+}

@@ -61,6 +61,7 @@ export async function openTestDatabase(
   return {
     knex: opened.knex,
     engine: opened.engine,
+    listen: opened.listen,
     close: async () => {
       await opened.close();
       await dropIt();

@@ -15,13 +15,13 @@ import { adminRoutes } from "./routes/admin/admin.routes";
 import { objectRoutes } from "./routes/objects/objects.routes";
 import { staticPwa } from "./routes/static/static-pwa";
 import { BookedDatesCache } from "./services/cars/booked-dates-cache";
+import { changeFeed } from "./services/change-feed";
 
 export type { AppDeps } from "./deps";
 
 /** JSON bodies above this are refused with 413 (a booking is about 2 KB). */
 const JSON_BODY_LIMIT = "100kb";
-/** How stale the calendar may be after a change made by another server process. */
-const BOOKED_DATES_CACHE = { ttlMs: 2_000, maxEntries: 1_000 };
+const BOOKED_DATES_CACHE = { maxEntries: 1_000 };
 
 /**
  * Builds the Koa application from its dependencies. Routes are grouped by
@@ -50,6 +50,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use((ctx, next) => (ctx.path.startsWith("/api/") ? parseJson(ctx, next) : next()));
   // Outside the idempotency layer, so a write clears the calendar cache after it committed.
   const bookedDatesCache = new BookedDatesCache(BOOKED_DATES_CACHE);
+  // Changes made by other processes (and background work) reach it through the feed.
+  bookedDatesCache.clearOnChanges(changeFeed(deps.db, deps.logger));
   app.use(bookedDatesCache.clearOnWrites());
   app.use(provideRequestDb(deps.db.knex));
   app.use(idempotent(deps));

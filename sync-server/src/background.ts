@@ -22,7 +22,7 @@ export function startBackgroundWork(deps: AppDeps, intervals = { mailMs: MAIL_IN
   const runMail = () => {
     if (stopped) return;
     running = running
-      .then(() => deliverDueMail(deps))
+      .then(() => deliverDueMail(deps, deps.config.mailClaimLeaseMs))
       .catch((err: unknown) => deps.logger.warn({ err }, "mail delivery round failed"))
       .then(() => deliverDuePush(deps))
       .catch((err: unknown) => deps.logger.warn({ err }, "notification delivery round failed"));

@@ -28,6 +28,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: optional,
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  BACKUP_KEEP: z.coerce.number().int().min(0).default(7),
+  MAIL_CLAIM_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(5 * 60 * 1000),
 });
 
 export type S3Config = {
@@ -61,6 +68,12 @@ export type Config = {
   secureCookies: boolean;
   /** Multiplies every per-address rate limit (benchmarks send thousands of requests from one address). */
   rateLimitScale: number;
+  /** Worker processes sharing the port (`node:cluster`); more than 1 needs PostgreSQL. */
+  webConcurrency: number;
+  /** Daily archives kept in `<dataDir>/backups`; 0 turns the daily archive off. */
+  backupKeep: number;
+  /** How long a claimed mail is this process's to send before another may retry it. */
+  mailClaimLeaseMs: number;
 };
 
 const defaultPwaDist = new URL("../../pwa/dist", import.meta.url).pathname;
@@ -98,6 +111,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    webConcurrency: e.WEB_CONCURRENCY,
+    backupKeep: e.BACKUP_KEEP,
+    mailClaimLeaseMs: e.MAIL_CLAIM_LEASE_MS,
   });
 }
 
@@ -126,6 +142,9 @@ export function configFrom(
     logLevel: partial.logLevel ?? "info",
     trustProxy: partial.trustProxy ?? false,
     rateLimitScale: partial.rateLimitScale ?? 1,
+    webConcurrency: partial.webConcurrency ?? 1,
+    backupKeep: partial.backupKeep ?? 7,
+    mailClaimLeaseMs: partial.mailClaimLeaseMs ?? 5 * 60 * 1000,
     secureCookies: publicUrl?.startsWith("https://") ?? false,
   };
 }

@@ -1,7 +1,10 @@
+import cluster from "node:cluster";
 import { once } from "node:events";
 import http from "node:http";
-import { migrate, openDatabase, seedFleet } from "@car-rental/db";
+import { DataDirInUse, migrate, openDatabase, seedFleet } from "@car-rental/db";
+import type { Database } from "@car-rental/db";
 import { createApp } from "./app";
+import { startDailyBackup } from "./backup/daily-backup";
 import { systemClock } from "./clock";
 import { readConfig } from "./config";
 import { createLogger } from "./logger";
@@ -13,53 +16,135 @@ import { createStorage } from "./storage/create-storage";
 const config = readConfig();
 const logger = createLogger(config.logLevel);
 
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await migrate(db.knex);
-const seeded = await seedFleet(db.knex, { year: systemClock.now().getFullYear() });
-if (seeded > 0) logger.info({ cars: seeded }, "seeded the fleet into an empty database");
-
-const password = await ensureAdminPassword(db.knex, config.adminPassword);
-const storage = await createStorage(config);
-const mailer = createMailer(config);
-const deps = { db, storage, mailer, clock: systemClock, config, logger };
-const app = createApp(deps);
-const background = startBackgroundWork(deps);
-
-const server = http.createServer(app.callback());
-server.keepAliveTimeout = 5_000;
-server.listen(config.port, config.host);
-await once(server, "listening");
-
-const address = server.address();
-const port = typeof address === "object" && address ? address.port : config.port;
-const url = config.publicUrl ?? `http://localhost:${port}`;
-logger.info({ port, engine: db.engine, dataDir: config.dataDir }, "server listening");
-console.info(`\n  Alaminos Car Rental is running at ${url}`);
-console.info(`  Database: ${db.engine === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL"}`);
-if (password.generatedPassword) {
-  console.info(`  Admin: sign in at ${url}/admin with the password ${password.generatedPassword}`);
-  console.info("  (generated now and shown only once; set ADMIN_PASSWORD to choose your own)\n");
-} else {
-  console.info(
-    `  Admin: sign in at ${url}/admin with the ${password.source === "config" ? "ADMIN_PASSWORD" : "password printed at first start"}\n`,
+if (config.webConcurrency > 1 && !config.databaseUrl) {
+  console.error(
+    `WEB_CONCURRENCY=${config.webConcurrency} needs PostgreSQL (set DATABASE_URL): the embedded database serves one process only`,
   );
+  process.exit(1);
 }
 
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, "shutting down: finishing requests in flight");
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  // Requests in flight get a few seconds to finish; then the rest are cut.
-  const forced = setTimeout(() => server.closeAllConnections(), 10_000);
-  await closed;
-  clearTimeout(forced);
-  await background.stop();
-  await db.close();
-  logger.info("stopped");
-  process.exit(0);
+/** Opens the database; a data folder held by another server stops this process before it touches anything. */
+async function open(): Promise<Database> {
+  try {
+    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DataDirInUse) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+
+/**
+ * Migrations, the first seed and the admin password: every step is safe when
+ * several processes (or machines) start together on one PostgreSQL (an
+ * advisory lock for migrations, insert-if-absent for the rest), so exactly one
+ * of them seeds and exactly one generates and prints a password.
+ */
+async function prepare(db: Database): Promise<Awaited<ReturnType<typeof ensureAdminPassword>>> {
+  await migrate(db.knex);
+  const seeded = await seedFleet(db.knex, { year: systemClock.now().getFullYear() });
+  if (seeded > 0) logger.info({ cars: seeded }, "seeded the fleet into an empty database");
+  return ensureAdminPassword(db.knex, config.adminPassword);
+}
+
+function printBanner(
+  engine: Database["engine"],
+  port: number,
+  password: Awaited<ReturnType<typeof prepare>>,
+) {
+  const url = config.publicUrl ?? `http://localhost:${port}`;
+  console.info(`\n  Alaminos Car Rental is running at ${url}`);
+  console.info(
+    `  Database: ${engine === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL"}` +
+      (config.webConcurrency > 1 ? ` (${config.webConcurrency} worker processes)` : ""),
+  );
+  if (password.generatedPassword) {
+    console.info(`  Admin: sign in at ${url}/admin with the password ${password.generatedPassword}`);
+    console.info("  (generated now and shown only once; set ADMIN_PASSWORD to choose your own)\n");
+  } else {
+    console.info(
+      `  Admin: sign in at ${url}/admin with the ${password.source === "config" ? "ADMIN_PASSWORD" : "password printed at first start"}\n`,
+    );
+  }
+}
+
+/** One serving process: the HTTP server, background work and (unless another does) the daily backup. */
+async function serve(db: Database): Promise<{ port: number }> {
+  const storage = await createStorage(config);
+  const mailer = createMailer(config);
+  const deps = { db, storage, mailer, clock: systemClock, config, logger };
+  const app = createApp(deps);
+  const background = startBackgroundWork(deps);
+  const backup = startDailyBackup(deps);
+
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 5_000;
+  server.listen(config.port, config.host);
+  await once(server, "listening");
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  logger.info({ port, engine: db.engine, dataDir: config.dataDir, pid: process.pid }, "server listening");
+
+  let stopping = false;
+  async function shutdown(signal: string): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing requests in flight");
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    // Requests in flight get a few seconds to finish; then the rest are cut.
+    const forced = setTimeout(() => server.closeAllConnections(), 10_000);
+    await closed;
+    clearTimeout(forced);
+    await background.stop();
+    await backup.stop();
+    await db.close();
+    logger.info("stopped");
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  return { port };
+}
+
+if (config.webConcurrency === 1) {
+  const db = await open();
+  const password = await prepare(db);
+  const { port } = await serve(db);
+  printBanner(db.engine, port, password);
+} else if (cluster.isPrimary) {
+  // The primary prepares the database once, then forks workers that share the port.
+  const db = await open();
+  const password = await prepare(db);
+  await db.close();
+  let stopping = false;
+  const fork = () => cluster.fork();
+  for (let i = 0; i < config.webConcurrency; i += 1) fork();
+  let listening = 0;
+  cluster.on("listening", () => {
+    listening += 1;
+    if (listening === config.webConcurrency) printBanner("postgres", config.port, password);
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    logger.error({ pid: worker.process.pid, code, signal }, "a worker process died; starting another");
+    fork();
+  });
+  const stopAll = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    const exited = () => Object.keys(cluster.workers ?? {}).length === 0;
+    const check = setInterval(() => {
+      if (!exited()) return;
+      clearInterval(check);
+      process.exit(0);
+    }, 100);
+  };
+  process.on("SIGTERM", () => stopAll("SIGTERM"));
+  process.on("SIGINT", () => stopAll("SIGINT"));
+} else {
+  await serve(await open());
+}

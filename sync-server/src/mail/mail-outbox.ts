@@ -25,9 +25,14 @@ type OutboxRow = {
 /** First retry after 5 s, doubling each time, never more than 15 minutes apart. */
 export const MAIL_RETRY_BASE_MS = 5_000;
 export const MAIL_RETRY_MAX_MS = 15 * 60 * 1000;
-/** A claimed mail is someone else's to retry once this passes (a process died while sending it). */
+/**
+ * A claimed mail is someone else's to retry once this passes (a process died
+ * while sending it). Mails are claimed one at a time, right before each is
+ * sent, so the lease only has to outlast one SMTP exchange (its timeouts are
+ * well under a minute), never a whole round: a slow round cannot make another
+ * process send the rest of it again.
+ */
 export const MAIL_CLAIM_LEASE_MS = 5 * 60 * 1000;
-const BATCH = 20;
 const MAX_PER_ROUND = 200;
 
 export function mailRetryDelayMs(attempts: number): number {
@@ -60,11 +65,11 @@ export async function enqueueMail(
 }
 
 /**
- * Claims up to `limit` due mails: locks them with SKIP LOCKED (so processes
- * running this side by side never take the same mail) and moves their next
- * attempt past a lease, then lets go of the lock before anything is sent.
+ * Claims the next due mail: locks it with SKIP LOCKED (so processes running
+ * this side by side never take the same mail) and moves its next attempt past
+ * the lease, then lets go of the lock before it is sent.
  */
-async function claimDue(knex: Knex, now: Date, limit: number): Promise<OutboxRow[]> {
+async function claimDue(knex: Knex, now: Date, leaseMs: number): Promise<OutboxRow[]> {
   return knex.transaction(async (trx) => {
     const due = await trx("mail_outbox")
       .select("id", "kind", "to_address", "subject", "text_body", "html_body", "attempts")
@@ -72,7 +77,7 @@ async function claimDue(knex: Knex, now: Date, limit: number): Promise<OutboxRow
       .where("next_attempt_at", "<=", now)
       .orderBy("next_attempt_at")
       .orderBy("id")
-      .limit(limit)
+      .limit(1)
       .forUpdate()
       .skipLocked();
     const rows: OutboxRow[] = due;
@@ -82,7 +87,7 @@ async function claimDue(knex: Knex, now: Date, limit: number): Promise<OutboxRow
           "id",
           rows.map((r) => r.id),
         )
-        .update({ next_attempt_at: new Date(now.getTime() + MAIL_CLAIM_LEASE_MS) });
+        .update({ next_attempt_at: new Date(now.getTime() + leaseMs) });
     }
     return rows;
   });
@@ -95,12 +100,13 @@ async function claimDue(knex: Knex, now: Date, limit: number): Promise<OutboxRow
  */
 export async function deliverDueMail(
   deps: Pick<AppDeps, "db" | "mailer" | "clock" | "logger">,
+  leaseMs = MAIL_CLAIM_LEASE_MS,
 ): Promise<number> {
   const knex = deps.db.knex;
   let sent = 0;
   let handled = 0;
   while (handled < MAX_PER_ROUND) {
-    const rows = await claimDue(knex, deps.clock.now(), BATCH);
+    const rows = await claimDue(knex, deps.clock.now(), leaseMs);
     if (rows.length === 0) break;
     handled += rows.length;
     for (const row of rows) {

@@ -52,7 +52,18 @@ export async function ensureAdminPassword(
   const stored = await knex("app_settings").where({ key: PASSWORD_HASH_KEY }).first();
   if (stored) return { source: "stored" };
   const generatedPassword = randomBytes(12).toString("base64url");
-  await upsertSetting(knex, PASSWORD_HASH_KEY, await hashPassword(generatedPassword));
+  // Insert-if-absent in one statement: when several processes start at once on a
+  // fresh database, exactly one row wins and only its process prints its password.
+  const inserted: unknown[] = await knex("app_settings")
+    .insert({
+      key: PASSWORD_HASH_KEY,
+      value: await hashPassword(generatedPassword),
+      updated_at: knex.fn.now(),
+    })
+    .onConflict("key")
+    .ignore()
+    .returning("key");
+  if (inserted.length === 0) return { source: "stored" };
   return { generatedPassword, source: "generated" };
 }
 

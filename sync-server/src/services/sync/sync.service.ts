@@ -43,8 +43,8 @@ type Window = { from: string; to: string };
  * The horizon is cluster-wide: a long write transaction anywhere on the
  * PostgreSQL server holds it back, which delays deltas (never loses rows).
  *
- * Without a cursor (or with one from the future, e.g. after the database was
- * replaced) the answer is a full snapshot (`reset: true`): every live row;
+ * Without a cursor (or with one from the future, or from before a restore:
+ * see `syncEpoch`) the answer is a full snapshot (`reset: true`): every live row;
  * the client replaces its mirror. A delta carries only rows changed in the
  * window, deleted ones as tombstones in `deleted`; bookings are also resent
  * when their customer, car or payments changed, because a booking view shows
@@ -58,11 +58,28 @@ export async function readSync(db: Knex, since: bigint | null): Promise<SyncResp
       );
       const horizon = result.rows[0]?.horizon;
       if (!horizon) throw new Error("no snapshot horizon");
-      if (since === null || since > BigInt(horizon)) return fullSnapshot(trx, horizon);
-      return delta(trx, { from: since.toString(), to: horizon });
+      const epoch = await syncEpoch(trx);
+      const cursor = (epoch + BigInt(horizon)).toString();
+      // Below the epoch: a cursor from before a restore (another database's transaction ids).
+      if (since === null || since < epoch || since - epoch > BigInt(horizon))
+        return fullSnapshot(trx, cursor);
+      return { ...(await delta(trx, { from: (since - epoch).toString(), to: horizon })), cursor };
     },
     { isolationLevel: "repeatable read", readOnly: true },
   );
+}
+
+/** Set by a restore (backup/archive.ts), which moves it past every cursor the archived database issued. */
+const SYNC_EPOCH_KEY = "sync_epoch";
+
+/**
+ * Cursors are `epoch + horizon`. The epoch is 0 until a restore, whose rows
+ * carry the restoring database's transaction ids: a device holding a cursor
+ * from before cannot be answered a delta and gets a full snapshot instead.
+ */
+async function syncEpoch(trx: Knex): Promise<bigint> {
+  const row = await trx("app_settings").where({ key: SYNC_EPOCH_KEY }).first<{ value: string } | undefined>();
+  return row && /^\d{1,20}$/.test(row.value) ? BigInt(row.value) : 0n;
 }
 
 async function fullSnapshot(trx: Knex, horizon: string): Promise<SyncResponse> {

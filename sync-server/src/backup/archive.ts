@@ -1,0 +1,337 @@
+import { createReadStream } from "node:fs";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { pipeline } from "node:stream/promises";
+import * as tar from "tar";
+import type { Knex } from "knex";
+import { z } from "zod";
+import type { Database } from "@car-rental/db";
+import { latestMigrationName, migrate, migrations } from "@car-rental/db";
+import type { Storage } from "../storage/storage";
+import { isObjectKey } from "../storage/object-key";
+
+/** What `manifest.json` in an archive says. */
+export type Manifest = {
+  format: 1;
+  /** The latest migration the archived database had run. */
+  schemaVersion: string;
+  createdAt: string;
+  engine: Database["engine"];
+  tables: { name: string; rows: number }[];
+  sequences: { name: string; lastValue: string; isCalled: boolean }[];
+  objects: { key: string; size: number; contentType?: string | undefined }[];
+};
+
+/** The restore found rows in the target and `--force` was not given. */
+export class DatabaseNotEmpty extends Error {
+  override readonly name = "DatabaseNotEmpty";
+  constructor(readonly tables: string[]) {
+    super(
+      `the database is not empty (rows in ${tables.join(", ")}): restore refuses to overwrite it; pass --force to replace everything in it`,
+    );
+  }
+}
+
+/** The archive comes from a newer release than this server (its schema is unknown here). */
+export class ArchiveFromNewerSchema extends Error {
+  override readonly name = "ArchiveFromNewerSchema";
+  constructor(readonly schemaVersion: string) {
+    super(
+      `the archive's schema (${schemaVersion}) is newer than this server's (${latestMigrationName()}): upgrade the server first`,
+    );
+  }
+}
+
+/** The admin sync's cursor offset (see sync.service.ts): a restore moves it past every cursor issued before. */
+export const SYNC_EPOCH_KEY = "sync_epoch";
+/** Far more transactions than one database will ever see, so an old cursor is always below the new epoch. */
+const SYNC_EPOCH_STEP = 2n ** 40n;
+
+const KNEX_TABLES = ["knex_migrations", "knex_migrations_lock"];
+const INSERT_CHUNK = 500;
+
+async function userTables(db: Knex): Promise<string[]> {
+  const result: { rows: { tablename: string }[] } = await db.raw(
+    `select tablename from pg_tables where schemaname = current_schema() and tablename <> all(?::text[]) order by tablename`,
+    [KNEX_TABLES],
+  );
+  return result.rows.map((row) => row.tablename);
+}
+
+async function appliedSchemaVersion(db: Knex): Promise<string> {
+  const result: { rows: { name: string }[] } = await db.raw(
+    "select name from knex_migrations order by id desc limit 1",
+  );
+  const name = result.rows[0]?.name;
+  if (!name) throw new Error("the database has no migrations applied: nothing to back up");
+  return name;
+}
+
+/**
+ * Writes one archive (`tar`, gzip) of the whole database and every uploaded
+ * object: `manifest.json`, `tables/<table>.jsonl` (one `row_to_json` per
+ * line) and `objects/<key>`. All tables are read in one REPEATABLE READ
+ * read-only transaction, so on PostgreSQL a backup taken while bookings flow
+ * is one consistent snapshot. The file appears complete or not at all
+ * (written beside it, then renamed).
+ */
+export async function writeBackup(db: Database, storage: Storage, file: string): Promise<Manifest> {
+  const work = await mkdtemp(path.join(os.tmpdir(), "car-rental-backup-"));
+  try {
+    await mkdir(path.join(work, "tables"));
+    const manifest = await db.knex.transaction(
+      async (trx): Promise<Manifest> => {
+        const tables: Manifest["tables"] = [];
+        for (const name of await userTables(trx)) {
+          const result: { rows: { j: string }[] } = await trx.raw(
+            "select row_to_json(t)::text as j from ?? t",
+            [name],
+          );
+          const lines = result.rows.map((row) => `${row.j}\n`).join("");
+          await writeFile(path.join(work, "tables", `${name}.jsonl`), lines);
+          tables.push({ name, rows: result.rows.length });
+        }
+        const sequences: { rows: { name: string; last_value: string | null; is_called: boolean }[] } =
+          await trx.raw(
+            `select sequencename as name, coalesce(last_value, start_value)::text as last_value, last_value is not null as is_called
+               from pg_sequences where schemaname = current_schema() order by sequencename`,
+          );
+        const objectRows: { path: string }[] = await trx("objects").select("path").orderBy("path");
+        const objects: Manifest["objects"] = [];
+        for (const { path: key } of objectRows) {
+          if (!isObjectKey(key)) continue;
+          const object = await storage.get(key);
+          if (!object) continue; // a pending upload that never arrived
+          const target = path.join(work, "objects", key);
+          await mkdir(path.dirname(target), { recursive: true });
+          await pipeline(object.body, createWriteStream(target));
+          objects.push({ key, size: object.size, contentType: object.contentType });
+        }
+        return {
+          format: 1,
+          schemaVersion: await appliedSchemaVersion(trx),
+          createdAt: new Date().toISOString(),
+          engine: db.engine,
+          tables,
+          sequences: sequences.rows.map((row) => ({
+            name: row.name,
+            lastValue: row.last_value ?? "1",
+            isCalled: row.is_called,
+          })),
+          objects,
+        };
+      },
+      { isolationLevel: "repeatable read", readOnly: true },
+    );
+    await writeFile(path.join(work, "manifest.json"), JSON.stringify(manifest, null, 2));
+    const target = path.resolve(file);
+    await mkdir(path.dirname(target), { recursive: true });
+    const partial = `${target}.partial-${process.pid}`;
+    const entries = ["manifest.json", "tables", ...(manifest.objects.length > 0 ? ["objects"] : [])];
+    await tar.c({ gzip: true, file: partial, cwd: work, portable: true }, entries);
+    await rename(partial, target);
+    return manifest;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+export type RestoreOptions = { force?: boolean };
+
+/**
+ * Loads an archive into the database and its objects into `storage`. The
+ * database must be empty (no rows in any table) unless `force`. Its schema is
+ * rebuilt at the archive's version, the rows are inserted as they were (ids,
+ * `version`, timestamps) and sequences set to their archived values, then the
+ * newer migrations of this release run over them. `sync_xid` is a transaction
+ * id of the archived database and means nothing here: every row gets the
+ * restore's own, and the sync epoch moves on so that any admin device holding
+ * a cursor from before gets a full reset (see sync.service.ts).
+ */
+export async function restoreBackup(
+  db: Database,
+  storage: Storage,
+  file: string,
+  options: RestoreOptions = {},
+): Promise<Manifest> {
+  const work = await mkdtemp(path.join(os.tmpdir(), "car-rental-restore-"));
+  try {
+    await tar.x({ file, cwd: work, strict: true });
+    const manifest = parseManifest(await readFile(path.join(work, "manifest.json"), "utf8"));
+    const known = migrations.map((m) => m.name);
+    if (!known.includes(manifest.schemaVersion)) throw new ArchiveFromNewerSchema(manifest.schemaVersion);
+
+    const knex = db.knex;
+    await refuseUnlessEmpty(knex, options.force ?? false);
+    await knex.transaction(async (trx) => {
+      const schema: { rows: { s: string }[] } = await trx.raw("select current_schema() as s");
+      const name = schema.rows[0]?.s ?? "public";
+      await trx.raw("drop schema ?? cascade", [name]);
+      await trx.raw("create schema ??", [name]);
+    });
+    await migrate(knex, manifest.schemaVersion);
+
+    await knex.transaction(async (trx) => {
+      const oldEpoch = await loadTables(trx, work, manifest);
+      for (const sequence of manifest.sequences) {
+        await trx.raw("select setval(?::regclass, ?::bigint, ?)", [
+          sequence.name,
+          sequence.lastValue,
+          sequence.isCalled,
+        ]);
+      }
+      await trx("app_settings")
+        .insert({
+          key: SYNC_EPOCH_KEY,
+          value: (oldEpoch + SYNC_EPOCH_STEP).toString(),
+          updated_at: trx.fn.now(),
+        })
+        .onConflict("key")
+        .merge(["value", "updated_at"]);
+    });
+    await migrate(knex);
+
+    for (const object of manifest.objects) {
+      if (!isObjectKey(object.key)) throw new Error(`the archive holds an invalid object key: ${object.key}`);
+      const body = await readFile(path.join(work, "objects", object.key));
+      await storage.put(object.key, body, object.contentType ?? "application/octet-stream");
+    }
+    return manifest;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+async function refuseUnlessEmpty(knex: Knex, force: boolean): Promise<void> {
+  if (force) return;
+  const filled: string[] = [];
+  for (const table of await userTables(knex)) {
+    const row: { rows: unknown[] } = await knex.raw("select 1 from ?? limit 1", [table]);
+    if (row.rows.length > 0) filled.push(table);
+  }
+  if (filled.length > 0) throw new DatabaseNotEmpty(filled);
+}
+
+/** Inserts every archived row; returns the archive's sync epoch. */
+async function loadTables(trx: Knex.Transaction, work: string, manifest: Manifest): Promise<bigint> {
+  let oldEpoch = 0n;
+  for (const table of await tablesInForeignKeyOrder(
+    trx,
+    manifest.tables.map((t) => t.name),
+  )) {
+    const columns: { rows: { column_name: string }[] } = await trx.raw(
+      `select column_name from information_schema.columns
+        where table_schema = current_schema() and table_name = ? and is_generated = 'NEVER'
+        order by ordinal_position`,
+      [table],
+    );
+    const names = columns.rows.map((row) => row.column_name);
+    const select = names
+      .map((column) => (column === "sync_xid" ? "pg_current_xact_id()" : "r.??"))
+      .join(", ");
+    const bindings = names.filter((column) => column !== "sync_xid");
+    const insert = async (rows: string[]) => {
+      if (rows.length === 0) return;
+      await trx.raw(
+        `insert into ?? (${names.map(() => "??").join(", ")})
+         select ${select} from json_populate_recordset(null::??, ?::json) r`,
+        [table, ...names, ...bindings, table, `[${rows.join(",")}]`],
+      );
+    };
+    let chunk: string[] = [];
+    const lines = createInterface({ input: createReadStream(path.join(work, "tables", `${table}.jsonl`)) });
+    for await (const line of lines) {
+      if (line.trim() === "") continue;
+      if (table === "app_settings") {
+        const row: unknown = JSON.parse(line);
+        if (isSetting(row) && row.key === SYNC_EPOCH_KEY) {
+          oldEpoch = BigInt(row.value);
+          continue;
+        }
+      }
+      chunk.push(line);
+      if (chunk.length >= INSERT_CHUNK) {
+        await insert(chunk);
+        chunk = [];
+      }
+    }
+    await insert(chunk);
+  }
+  return oldEpoch;
+}
+
+function isSetting(row: unknown): row is { key: string; value: string } {
+  return (
+    typeof row === "object" &&
+    row !== null &&
+    "key" in row &&
+    "value" in row &&
+    typeof row.key === "string" &&
+    typeof row.value === "string"
+  );
+}
+
+/** Orders tables so that every table comes after the tables its foreign keys point to. */
+async function tablesInForeignKeyOrder(trx: Knex.Transaction, tables: string[]): Promise<string[]> {
+  const result: { rows: { child: string; parent: string }[] } = await trx.raw(
+    `select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
+       from pg_constraint c
+      where c.contype = 'f' and c.connamespace = current_schema()::regnamespace and c.conrelid <> c.confrelid`,
+  );
+  const parents = new Map<string, Set<string>>();
+  for (const { child, parent } of result.rows) {
+    const set = parents.get(child) ?? new Set<string>();
+    set.add(parent);
+    parents.set(child, set);
+  }
+  const ordered: string[] = [];
+  const placed = new Set<string>();
+  const visit = (table: string, path: Set<string>) => {
+    if (placed.has(table) || path.has(table)) return;
+    path.add(table);
+    for (const parent of parents.get(table) ?? []) if (tables.includes(parent)) visit(parent, path);
+    placed.add(table);
+    ordered.push(table);
+  };
+  for (const table of tables) visit(table, new Set());
+  return ordered;
+}
+
+const manifestSchema = z.object({
+  format: z.literal(1),
+  schemaVersion: z.string().min(1),
+  createdAt: z.string(),
+  engine: z.enum(["postgres", "pglite"]),
+  tables: z.array(z.object({ name: z.string(), rows: z.number() })),
+  sequences: z.array(z.object({ name: z.string(), lastValue: z.string(), isCalled: z.boolean() })),
+  objects: z.array(z.object({ key: z.string(), size: z.number(), contentType: z.string().optional() })),
+});
+
+function parseManifest(text: string): Manifest {
+  const parsed = manifestSchema.safeParse(JSON.parse(text));
+  if (!parsed.success)
+    throw new Error("this file is not a backup archive of this server (invalid manifest.json)");
+  return parsed.data;
+}
+
+/** Archives in `folder` named by `dailyArchiveName`, newest first. */
+export async function listDailyArchives(folder: string): Promise<string[]> {
+  const names = await readdir(folder).catch(() => []);
+  return names
+    .filter((name) => /^backup-\d{4}-\d{2}-\d{2}\.tar\.gz$/.test(name))
+    .sort()
+    .reverse();
+}
+
+export function dailyArchiveName(day: string): string {
+  return `backup-${day}.tar.gz`;
+}
+
+/** Deletes all but the newest `keep` daily archives. */
+export async function pruneDailyArchives(folder: string, keep: number): Promise<void> {
+  const names = await listDailyArchives(folder);
+  for (const name of names.slice(keep)) await rm(path.join(folder, name), { force: true });
+}
