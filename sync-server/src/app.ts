@@ -8,7 +8,7 @@ import { errorHandler, methodErrorsAsJson } from "./middleware/error-handler";
 import { idempotent } from "./middleware/idempotent";
 import { provideRequestDb } from "./middleware/request-db";
 import { requestLog } from "./middleware/request-log";
-import { sameOriginJsonMutations, securityHeaders } from "./middleware/security";
+import { canonicalApiPaths, sameOriginJsonMutations, securityHeaders } from "./middleware/security";
 import { healthRoutes } from "./routes/health.routes";
 import { publicRoutes } from "./routes/public/public.routes";
 import { adminRoutes } from "./routes/admin/admin.routes";
@@ -29,7 +29,8 @@ const BOOKED_DATES_CACHE = { ttlMs: 2_000, maxEntries: 1_000 };
  * presents the result.
  */
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: deps.config.trustProxy });
+  // ctx.ip is the TRUST_PROXY_HOPS-th X-Forwarded-For entry from the right (Koa keeps only that many).
+  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.trustProxyHops });
   const allowedOrigins = () => (deps.config.publicUrl ? [new URL(deps.config.publicUrl).origin] : []);
 
   app.use(requestLog(deps.logger));
@@ -43,7 +44,8 @@ export function createApp(deps: AppDeps): Koa {
     }),
   );
   app.use(errorHandler(deps.logger));
-  app.use(securityHeaders(deps.storage.publicOrigins()));
+  app.use(securityHeaders(deps.storage.publicOrigins(), () => deps.config.secureCookies));
+  app.use(canonicalApiPaths());
   app.use(sameOriginJsonMutations(allowedOrigins));
   const parseJson = bodyParser({ enableTypes: ["json"], jsonLimit: JSON_BODY_LIMIT, encoding: "utf-8" });
   // Only /api/ takes JSON bodies; uploads stream their bytes themselves.

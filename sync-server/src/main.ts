@@ -3,14 +3,21 @@ import http from "node:http";
 import { migrate, openDatabase, seedFleet } from "@car-rental/db";
 import { createApp } from "./app";
 import { systemClock } from "./clock";
-import { readConfig } from "./config";
+import { readConfig, type Config } from "./config";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { startBackgroundWork } from "./background";
 import { ensureAdminPassword } from "./services/admin/admin-session.service";
 import { createStorage } from "./storage/create-storage";
 
-const config = readConfig();
+let config: Config;
+try {
+  config = readConfig();
+} catch (err) {
+  // A configuration mistake is the operator's to fix: one clear line, no stack trace.
+  console.error(`Cannot start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
 const logger = createLogger(config.logLevel);
 
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -19,6 +26,13 @@ const seeded = await seedFleet(db.knex, { year: systemClock.now().getFullYear() 
 if (seeded > 0) logger.info({ cars: seeded }, "seeded the fleet into an empty database");
 
 const password = await ensureAdminPassword(db.knex, config.adminPassword);
+const passwordHint = {
+  config: "ADMIN_PASSWORD",
+  "changed-in-app":
+    "password set in Settings (it wins over ADMIN_PASSWORD until ADMIN_PASSWORD's value changes)",
+  stored: "password printed at first start (or the one set in Settings)",
+  generated: "",
+};
 const storage = await createStorage(config);
 const mailer = createMailer(config);
 const deps = { db, storage, mailer, clock: systemClock, config, logger };
@@ -40,9 +54,7 @@ if (password.generatedPassword) {
   console.info(`  Admin: sign in at ${url}/admin with the password ${password.generatedPassword}`);
   console.info("  (generated now and shown only once; set ADMIN_PASSWORD to choose your own)\n");
 } else {
-  console.info(
-    `  Admin: sign in at ${url}/admin with the ${password.source === "config" ? "ADMIN_PASSWORD" : "password printed at first start"}\n`,
-  );
+  console.info(`  Admin: sign in at ${url}/admin with the ${passwordHint[password.source]}\n`);
 }
 
 let stopping = false;
