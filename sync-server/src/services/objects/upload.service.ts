@@ -1,11 +1,12 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import type { Readable } from "node:stream";
+import { Transform, type Readable, type TransformCallback } from "node:stream";
 import type { Knex } from "knex";
 import { UPLOAD_URL_TTL_MINUTES, type UploadPurpose } from "@car-rental/shared/constants";
 import { validationMessages } from "@car-rental/shared/messages";
 import type { AppDeps } from "../../deps";
 import { NotFound, UploadRefused, ValidationFailed } from "../../errors";
 import {
+  FILE_SIGNATURE_BYTES,
   detectFileType,
   isAllowedType,
   normalizeContentType,
@@ -98,48 +99,61 @@ export async function createUpload(
 }
 
 /**
- * Reads a stream into memory, refusing it as soon as it passes `limit` bytes.
- * What follows is discarded unread into memory, so the client still gets the answer.
+ * Passes an upload's bytes through while checking them: the first bytes must
+ * be an allowed type for `purpose` (magic numbers), and the total may not
+ * pass the purpose's limit. Either failure ends the stream with an
+ * UploadRefused at once; nothing is held but the first few bytes.
  */
-async function readAtMost(stream: Readable, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const onData = (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > limit) {
-        stream.off("data", onData);
-        stream.off("end", onEnd);
-        stream.off("error", onError);
-        stream.resume();
-        chunks.length = 0;
-        reject(new UploadRefused("UPLOAD_TOO_LARGE"));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    let ended = false;
-    const onEnd = () => {
-      ended = true;
-      resolve(Buffer.concat(chunks, total));
-    };
-    const onError = (err: Error) => reject(err);
-    stream.on("data", onData);
-    stream.once("end", onEnd);
-    stream.once("error", onError);
-    // A client that goes away mid-upload closes the stream without an end.
-    stream.once("close", () => {
-      if (!ended) reject(new ValidationFailed("The upload was interrupted."));
-    });
-  });
+class UploadCheck extends Transform {
+  private head: Buffer[] = [];
+  private headLength = 0;
+  type: AllowedFileType | null = null;
+  size = 0;
+
+  constructor(private readonly purpose: UploadPurpose) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > fileRules[this.purpose].maxBytes) return done(new UploadRefused("UPLOAD_TOO_LARGE"));
+    if (this.type !== null) return done(null, chunk);
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength < FILE_SIGNATURE_BYTES) return done();
+    this.release(done);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.type !== null) return done();
+    this.release(done);
+  }
+
+  /** Checks the first bytes once enough have arrived (or the file ended), then lets them through. */
+  private release(done: TransformCallback): void {
+    const head = Buffer.concat(this.head, this.headLength);
+    this.head = [];
+    const type = detectFileType(head);
+    if (type === null || !isAllowedType(this.purpose, type)) return done(new UploadRefused("UPLOAD_INVALID"));
+    this.type = type;
+    done(null, head);
+  }
 }
 
-/** The type of the bytes if they may be stored for `purpose`; otherwise refuses. */
-function checkBytes(purpose: UploadPurpose, bytes: Buffer): AllowedFileType {
-  if (bytes.length > fileRules[purpose].maxBytes) throw new UploadRefused("UPLOAD_TOO_LARGE");
-  const type = detectFileType(bytes);
-  if (type === null || !isAllowedType(purpose, type)) throw new UploadRefused("UPLOAD_INVALID");
-  return type;
+/**
+ * The request body through an UploadCheck. A client that goes away before the
+ * end fails the stream, so nothing half-received is kept.
+ */
+function checkedBody(body: Readable, check: UploadCheck): Readable {
+  body.once("error", (err) => check.destroy(err));
+  body.once("close", () => {
+    if (!body.readableEnded) check.destroy(new ValidationFailed("The upload was interrupted."));
+  });
+  // The bytes may be refused before storage has attached to the stream: the
+  // refusal stays on the stream (`errored`) for the storage's pipeline and the
+  // caller, instead of being an uncaught 'error' event.
+  check.on("error", () => undefined);
+  return body.pipe(check);
 }
 
 function purposeOf(row: ObjectRow): UploadPurpose {
@@ -150,19 +164,23 @@ function purposeOf(row: ObjectRow): UploadPurpose {
 /**
  * Marks the object uploaded, only if nobody did before: of two concurrent
  * uploads with one token, exactly one wins. Returns whether this call won.
+ * The type and size are set once the bytes are stored (finishUpload); until
+ * then the object is not usable (verifyUploadedObject wants a type).
  */
 async function claimUpload(
   db: Knex | Knex.Transaction,
   key: string,
-  type: AllowedFileType,
-  size: number,
   now: Date,
   notExpiredAt?: Date,
 ): Promise<boolean> {
   const query = db("objects").where({ path: key }).whereNull("uploaded_at");
   if (notExpiredAt) query.where("expires_at", ">", notExpiredAt);
-  const claimed = await query.update({ uploaded_at: now, content_type: type, size }, ["path"]);
+  const claimed = await query.update({ uploaded_at: now }, ["path"]);
   return claimed.length === 1;
+}
+
+async function finishUpload(db: Knex | Knex.Transaction, key: string, type: AllowedFileType, size: number) {
+  await db("objects").where({ path: key }).update({ content_type: type, size });
 }
 
 async function releaseClaim(db: Knex | Knex.Transaction, key: string): Promise<void> {
@@ -171,9 +189,10 @@ async function releaseClaim(db: Knex | Knex.Transaction, key: string): Promise<v
 
 /**
  * Receives the bytes PUT to `/uploads/<token>` (local storage): the token must
- * exist, be unexpired and unused; the body may not pass the purpose's limit
- * (reading stops there); the bytes must really be an allowed type. Only then
- * are they stored and the object marked uploaded. A refused file is not kept.
+ * exist, be unexpired and unused. The bytes stream to storage through an
+ * UploadCheck (type by the first bytes, the purpose's size limit while they
+ * arrive); the server never holds the whole file. Only a complete, checked
+ * file is kept and the object marked uploaded.
  * @param declaredLength the request's Content-Length, when it has one.
  */
 export async function receiveUpload(
@@ -184,7 +203,7 @@ export async function receiveUpload(
 ): Promise<{ objectPath: string }> {
   const match = TOKEN_PATTERN.exec(token);
   const id = match?.[1];
-  if (!id) throw new NotFound("Unknown upload address");
+  if (!id || !deps.storage.putStream) throw new NotFound("Unknown upload address");
   const row = await deps.db
     .knex("objects")
     .whereIn(
@@ -201,17 +220,18 @@ export async function receiveUpload(
     throw new UploadRefused("UPLOAD_EXPIRED");
   }
   const purpose = purposeOf(row);
-  const limit = fileRules[purpose].maxBytes;
-  if (declaredLength !== undefined && declaredLength > limit) throw new UploadRefused("UPLOAD_TOO_LARGE");
-
-  const bytes = await readAtMost(body, limit);
-  const type = checkBytes(purpose, bytes);
-  const now = deps.clock.now();
-  if (!(await claimUpload(deps.db.knex, row.path, type, bytes.length, now, now))) {
-    throw new UploadRefused("UPLOAD_EXPIRED");
+  if (declaredLength !== undefined && declaredLength > fileRules[purpose].maxBytes) {
+    throw new UploadRefused("UPLOAD_TOO_LARGE");
   }
+
+  const now = deps.clock.now();
+  if (!(await claimUpload(deps.db.knex, row.path, now, now))) throw new UploadRefused("UPLOAD_EXPIRED");
+  const check = new UploadCheck(purpose);
   try {
-    await deps.storage.put(row.path, bytes, type);
+    await deps.storage.putStream(row.path, checkedBody(body, check));
+    if (check.errored) throw check.errored;
+    if (check.type === null) throw new UploadRefused("UPLOAD_INVALID");
+    await finishUpload(deps.db.knex, row.path, check.type, check.size);
   } catch (err) {
     await releaseClaim(deps.db.knex, row.path);
     throw err;
@@ -260,25 +280,25 @@ export async function verifyUploadedObject(
   if (done) return done;
   if (!deps.storage.presignPut) throw notUsable(objectPath, "not-uploaded");
 
+  // S3: check the landing object where it lies (size from its head, type from
+  // its first bytes), then copy exactly those bytes (If-Match its etag) to the
+  // object's key. No file passes through the server's memory.
   const incoming = incomingKeyOf(parsed.key);
-  const stored = await deps.storage.get(incoming);
-  if (!stored) throw notUsable(objectPath, "not-uploaded");
-  const limit = fileRules[rowPurpose].maxBytes;
-  let bytes: Buffer;
+  const info = await deps.storage.head(incoming);
+  if (!info) throw notUsable(objectPath, "not-uploaded");
   let type: AllowedFileType;
   try {
-    if (stored.size > limit) {
-      stored.body.destroy();
-      throw new UploadRefused("UPLOAD_TOO_LARGE");
-    }
-    bytes = await readAtMost(stored.body, limit);
-    type = checkBytes(rowPurpose, bytes);
+    if (info.size > fileRules[rowPurpose].maxBytes) throw new UploadRefused("UPLOAD_TOO_LARGE");
+    const start = await deps.storage.readStart(incoming, FILE_SIGNATURE_BYTES);
+    const detected = start && detectFileType(start);
+    if (!detected || !isAllowedType(rowPurpose, detected)) throw new UploadRefused("UPLOAD_INVALID");
+    type = detected;
   } catch (err) {
     if (err instanceof UploadRefused) await deps.storage.delete(incoming);
     throw err;
   }
 
-  if (!(await claimUpload(db, parsed.key, type, bytes.length, deps.clock.now()))) {
+  if (!(await claimUpload(db, parsed.key, deps.clock.now()))) {
     // Verified by a concurrent call in the meantime.
     const again = await db("objects").where({ path: parsed.key }).first<ObjectRow | undefined>();
     const result = again && verified(again);
@@ -286,13 +306,14 @@ export async function verifyUploadedObject(
     throw notUsable(objectPath, "not-uploaded");
   }
   try {
-    await deps.storage.put(parsed.key, bytes, type);
+    await deps.storage.copy(incoming, parsed.key, info.etag);
+    await finishUpload(db, parsed.key, type, info.size);
   } catch (err) {
     await releaseClaim(db, parsed.key);
     throw err;
   }
   await deps.storage.delete(incoming);
-  return { objectPath, purpose: rowPurpose, contentType: type, size: bytes.length };
+  return { objectPath, purpose: rowPurpose, contentType: type, size: info.size };
 }
 
 export type OpenedObject = {
