@@ -6,6 +6,7 @@ import type { AppDeps } from "./deps";
 import { NotFound } from "./errors";
 import { errorHandler, methodErrorsAsJson } from "./middleware/error-handler";
 import { idempotent } from "./middleware/idempotent";
+import { prepareUploads } from "./middleware/prepare-uploads";
 import { provideRequestDb } from "./middleware/request-db";
 import { requestLog } from "./middleware/request-log";
 import { canonicalApiPaths, sameOriginJsonMutations, securityHeaders } from "./middleware/security";
@@ -54,6 +55,8 @@ export function createApp(deps: AppDeps): Koa {
   const bookedDatesCache = new BookedDatesCache(BOOKED_DATES_CACHE);
   app.use(bookedDatesCache.clearOnWrites());
   app.use(provideRequestDb(deps.db.knex));
+  // Outside the idempotency transaction: S3 checks of the uploads a mutation names.
+  app.use(prepareUploads(deps));
   app.use(idempotent(deps));
   // Renders route errors inside the idempotency layer, so it can store refusals.
   app.use(errorHandler(deps.logger));

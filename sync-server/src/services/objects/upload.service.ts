@@ -43,6 +43,7 @@ type ObjectRow = {
   upload_token_hash: string;
   expires_at: Date;
   uploaded_at: Date | null;
+  cleanup_claimed_at?: Date | null;
 };
 
 export const UPLOAD_TTL_MS = UPLOAD_URL_TTL_MINUTES * 60 * 1000;
@@ -267,8 +268,11 @@ export async function verifyUploadedObject(
   const parsed = parseObjectPath(objectPath);
   if (!parsed) throw notUsable(objectPath, "malformed");
   if (purpose !== undefined && parsed.purpose !== purpose) throw notUsable(objectPath, "wrong-purpose");
-  const row = await db("objects").where({ path: parsed.key }).first<ObjectRow | undefined>();
-  if (!row) throw notUsable(objectPath, "unknown");
+  // FOR SHARE inside the caller's transaction: the orphan clean-up (FOR UPDATE SKIP LOCKED) passes over
+  // an object while a transaction attaching it is still open.
+  const row = await db("objects").where({ path: parsed.key }).forShare().first<ObjectRow | undefined>();
+  // An object the clean-up has claimed is being deleted: as good as gone.
+  if (!row || row.cleanup_claimed_at) throw notUsable(objectPath, "unknown");
   const rowPurpose = purposeOf(row);
   if (rowPurpose !== parsed.purpose) throw notUsable(objectPath, "wrong-purpose");
 
@@ -279,6 +283,9 @@ export async function verifyUploadedObject(
   const done = verified(row);
   if (done) return done;
   if (!deps.storage.presignPut) throw notUsable(objectPath, "not-uploaded");
+  // No storage call inside a transaction: the request's objects were checked
+  // before it began (prepareUploadedObjects); one that was not is not usable.
+  if (db.isTransaction) throw notUsable(objectPath, "not-uploaded");
 
   // S3: check the landing object where it lies (size from its head, type from
   // its first bytes), then copy exactly those bytes (If-Match its etag) to the
@@ -339,4 +346,133 @@ export async function openObject(deps: UploadDeps, key: string): Promise<OpenedO
     size: stored.size,
     purpose: purposeOf(row),
   };
+}
+
+/** Object paths (`/objects/<folder>/<uuid>`) anywhere in a JSON body, at most `limit` of them. */
+export function objectPathsIn(body: unknown, limit = 10): string[] {
+  const found = new Set<string>();
+  const walk = (value: unknown, depth: number) => {
+    if (found.size >= limit || depth > 4) return;
+    if (typeof value === "string") {
+      if (parseObjectPath(value)) found.add(value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) walk(item, depth + 1);
+    } else if (typeof value === "object" && value !== null) {
+      for (const item of Object.values(value)) walk(item, depth + 1);
+    }
+  };
+  walk(body, 0);
+  return [...found];
+}
+
+/**
+ * With S3: checks and moves into place each named object that was uploaded
+ * to the bucket but not checked yet, on the shared pool, before the request's
+ * transaction begins, so no storage call runs inside a transaction. Paths
+ * that name nothing usable are left alone (the handler refuses them, inside
+ * its transaction, with the usual 400); bytes that fail the check are deleted
+ * and refused here (413/415). Local storage checked the bytes on arrival:
+ * nothing to do.
+ *
+ * The booking service (or any service attaching uploads) may also call this
+ * itself before opening a transaction.
+ */
+export async function prepareUploadedObjects(deps: UploadDeps, objectPaths: string[]): Promise<void> {
+  if (!deps.storage.presignPut) return;
+  for (const objectPath of objectPaths) {
+    try {
+      await verifyUploadedObject(deps, objectPath);
+    } catch (err) {
+      if (err instanceof UploadRefused) throw err;
+      if (!(err instanceof ValidationFailed)) throw err;
+    }
+  }
+}
+
+/**
+ * Records that records now reference these objects (call it in the same
+ * transaction that stores the reference): attached objects are never taken
+ * for orphans. Objects already attached keep their first time.
+ */
+export async function markObjectsAttached(db: Knex, objectPaths: string[], now: Date): Promise<void> {
+  const keys = objectPaths.map((p) => parseObjectPath(p)?.key).filter((k): k is string => k !== undefined);
+  if (keys.length === 0) return;
+  await db("objects").whereIn("path", keys).whereNull("attached_at").update({ attached_at: now });
+}
+
+/** An object attached to nothing this long after its upload (or its ticket, if never uploaded) is deleted. */
+export const UNATTACHED_OBJECT_TTL_MS = 24 * 60 * 60 * 1000;
+/** A clean-up claim older than this belongs to a process that died mid-way: another may take it over. */
+const CLEANUP_CLAIM_TTL_MS = 10 * 60 * 1000;
+
+/** Whether a table exists (booking_documents arrives with another release-2 change). */
+async function hasTable(db: Knex, table: string): Promise<boolean> {
+  const found = await db.raw<{ rows: { found: string | null }[] }>("select to_regclass(?) as found", [
+    `public.${table}`,
+  ]);
+  return Boolean(found.rows[0]?.found);
+}
+
+/**
+ * Deletes uploads attached to nothing 24 hours after they were uploaded (or
+ * their upload address was handed out, if no bytes ever came). "Attached"
+ * means `attached_at` is set or a car image, a customer's document column or
+ * a booking document references the object (references written by code that
+ * does not call markObjectsAttached yet are honoured, and marked).
+ *
+ * Several server processes may run this at once: a batch is claimed with
+ * FOR UPDATE SKIP LOCKED (skipping objects a transaction is attaching right
+ * now, see verifyUploadedObject's FOR SHARE) and the claim committed; only
+ * then are the files deleted, outside any transaction, and the rows last.
+ * Returns how many objects were deleted.
+ */
+export async function deleteUnattachedObjects(
+  deps: Pick<AppDeps, "db" | "storage" | "clock">,
+  batchSize = 100,
+): Promise<number> {
+  const { knex } = deps.db;
+  const now = deps.clock.now();
+  const referenced = [
+    "exists (select 1 from cars c where c.image = '/objects/' || o.path)",
+    `exists (select 1 from customers cu where '/objects/' || o.path in
+       (cu.photo_id1_url, cu.photo_id2_url, cu.proof_of_billing_url))`,
+    ...((await hasTable(knex, "booking_documents"))
+      ? ["exists (select 1 from booking_documents bd where bd.object_path = '/objects/' || o.path)"]
+      : []),
+  ].join(" or ");
+  await knex.raw(`update objects o set attached_at = ? where o.attached_at is null and (${referenced})`, [
+    now,
+  ]);
+
+  const claimed = await knex.raw<{ rows: { path: string }[] }>(
+    `update objects set cleanup_claimed_at = ?
+     where path in (
+       select o.path from objects o
+       where o.attached_at is null
+         and coalesce(o.uploaded_at, o.created_at) < ?
+         and (o.cleanup_claimed_at is null or o.cleanup_claimed_at < ?)
+         and not (${referenced})
+       order by o.created_at
+       limit ?
+       for update skip locked
+     )
+     returning path`,
+    [
+      now,
+      new Date(now.getTime() - UNATTACHED_OBJECT_TTL_MS),
+      new Date(now.getTime() - CLEANUP_CLAIM_TTL_MS),
+      batchSize,
+    ],
+  );
+  let deleted = 0;
+  for (const { path } of claimed.rows) {
+    await deps.storage.delete(path);
+    await deps.storage.delete(incomingKeyOf(path));
+    const gone = await knex("objects")
+      .where({ path, cleanup_claimed_at: now })
+      .whereNull("attached_at")
+      .delete(["path"]);
+    deleted += gone.length;
+  }
+  return deleted;
 }
