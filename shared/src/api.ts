@@ -36,7 +36,12 @@ import {
   pushSubscriptionStateSchema,
   pushUnsubscribeSchema,
 } from "./schemas/push";
-import { adminLoginSchema, adminSessionSchema } from "./schemas/session";
+import {
+  adminLoginSchema,
+  adminPasswordChangeSchema,
+  adminSessionSchema,
+  noContentSchema,
+} from "./schemas/session";
 import { syncQuerySchema, syncResponseSchema } from "./schemas/sync";
 import { uploadRequestSchema, uploadResponseSchema } from "./schemas/upload";
 
@@ -149,6 +154,15 @@ export const routes = {
     request: null,
     query: null,
     response: adminSessionSchema,
+  },
+  /** 204 on success; 401 `INVALID_PASSWORD` (counts as a failed sign-in); 422 `PASSWORD_TOO_WEAK`. */
+  changeAdminPassword: {
+    method: "PUT",
+    path: "/api/admin/password",
+    auth: "admin",
+    request: adminPasswordChangeSchema,
+    query: null,
+    response: noContentSchema,
   },
   listCustomers: {
     method: "GET",

@@ -148,6 +148,8 @@ export const errorMessages = {
   VALIDATION_FAILED: "Invalid input",
   UNAUTHORIZED: "Please sign in to continue.",
   INVALID_PASSWORD: "Incorrect password. Please try again.",
+  PASSWORD_TOO_WEAK:
+    "This password is too easy to guess: use at least 12 characters and avoid common passwords and words.",
   TOO_MANY_REQUESTS: "Too many attempts. Please wait a moment and try again.",
   FORBIDDEN_ORIGIN: "Cross-origin requests are not allowed.",
   UNSUPPORTED_MEDIA_TYPE: "Requests must be sent as JSON.",
@@ -176,6 +178,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   CAR_UNAVAILABLE: 409,
   UNAUTHORIZED: 401,
   INVALID_PASSWORD: 401,
+  PASSWORD_TOO_WEAK: 422,
   TOO_MANY_REQUESTS: 429,
   FORBIDDEN_ORIGIN: 403,
   UNSUPPORTED_MEDIA_TYPE: 415,

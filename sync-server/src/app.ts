@@ -6,9 +6,10 @@ import type { AppDeps } from "./deps";
 import { NotFound } from "./errors";
 import { errorHandler, methodErrorsAsJson } from "./middleware/error-handler";
 import { idempotent } from "./middleware/idempotent";
+import { prepareUploads } from "./middleware/prepare-uploads";
 import { provideRequestDb } from "./middleware/request-db";
 import { requestLog } from "./middleware/request-log";
-import { sameOriginJsonMutations, securityHeaders } from "./middleware/security";
+import { canonicalApiPaths, sameOriginJsonMutations, securityHeaders } from "./middleware/security";
 import { healthRoutes } from "./routes/health.routes";
 import { publicRoutes } from "./routes/public/public.routes";
 import { adminRoutes } from "./routes/admin/admin.routes";
@@ -29,7 +30,8 @@ const BOOKED_DATES_CACHE = { maxEntries: 1_000 };
  * presents the result.
  */
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: deps.config.trustProxy });
+  // ctx.ip is the TRUST_PROXY_HOPS-th X-Forwarded-For entry from the right (Koa keeps only that many).
+  const app = new Koa({ proxy: deps.config.trustProxy, maxIpsCount: deps.config.trustProxyHops });
   const allowedOrigins = () => (deps.config.publicUrl ? [new URL(deps.config.publicUrl).origin] : []);
 
   app.use(requestLog(deps.logger));
@@ -43,7 +45,8 @@ export function createApp(deps: AppDeps): Koa {
     }),
   );
   app.use(errorHandler(deps.logger));
-  app.use(securityHeaders(deps.storage.publicOrigins()));
+  app.use(securityHeaders(deps.storage.publicOrigins(), () => deps.config.secureCookies));
+  app.use(canonicalApiPaths());
   app.use(sameOriginJsonMutations(allowedOrigins));
   const parseJson = bodyParser({ enableTypes: ["json"], jsonLimit: JSON_BODY_LIMIT, encoding: "utf-8" });
   // Only /api/ takes JSON bodies; uploads stream their bytes themselves.
@@ -54,6 +57,8 @@ export function createApp(deps: AppDeps): Koa {
   bookedDatesCache.clearOnChanges(changeFeed(deps.db, deps.logger));
   app.use(bookedDatesCache.clearOnWrites());
   app.use(provideRequestDb(deps.db.knex));
+  // Outside the idempotency transaction: S3 checks of the uploads a mutation names.
+  app.use(prepareUploads(deps));
   app.use(idempotent(deps));
   // Renders route errors inside the idempotency layer, so it can store refusals.
   app.use(errorHandler(deps.logger));

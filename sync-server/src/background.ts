@@ -3,6 +3,7 @@ import { deliverDueMail } from "./mail/mail-outbox";
 import { deliverDuePush } from "./push/push-outbox";
 import { pruneSessions } from "./services/admin/admin-session.service";
 import { pruneIdempotencyKeys } from "./services/idempotency.service";
+import { deleteUnattachedObjects } from "./services/objects/upload.service";
 import { pruneRateLimits } from "./services/rate-limit.service";
 
 export type BackgroundWork = { stop(): Promise<void>; kick(): void };
@@ -12,7 +13,8 @@ const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * The periodic work of a server process: delivering the mail outbox and
- * pruning expired sessions, idempotency keys and rate-limit windows. Rows are
+ * pruning expired sessions, idempotency keys, rate-limit windows and
+ * uploads attached to nothing after 24 hours. Rows are
  * claimed with SKIP LOCKED, so several processes can run this side by side.
  */
 export function startBackgroundWork(deps: AppDeps, intervals = { mailMs: MAIL_INTERVAL_MS }): BackgroundWork {
@@ -32,6 +34,10 @@ export function startBackgroundWork(deps: AppDeps, intervals = { mailMs: MAIL_IN
     await pruneSessions(deps.db.knex, now);
     await pruneIdempotencyKeys(deps.db.knex, now);
     await pruneRateLimits(deps.db.knex, now);
+    // Batches of 100 until none is left (claimed with SKIP LOCKED: processes share the work).
+    let deleted: number;
+    do deleted = await deleteUnattachedObjects(deps);
+    while (deleted > 0);
   };
 
   const mailTimer = setInterval(runMail, intervals.mailMs);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { MIN_PASSWORD_LENGTH } from "./services/admin/password-strength";
 
 /** Empty strings in the environment mean "not set". */
 const optional = z
@@ -27,6 +28,7 @@ const envSchema = z.object({
   PWA_DIST: optional,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: optional,
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   BACKUP_KEEP: z.coerce.number().int().min(0).default(7),
@@ -64,6 +66,12 @@ export type Config = {
   pwaDist: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   trustProxy: boolean;
+  /**
+   * With trustProxy: how many proxies in front of the server append to
+   * X-Forwarded-For. The client address is that many entries from the right;
+   * whatever a client writes itself sits further left and is ignored.
+   */
+  trustProxyHops: number;
   /** Whether cookies get the Secure flag (the site is served over HTTPS). */
   secureCookies: boolean;
   /** Multiplies every per-address rate limit (benchmarks send thousands of requests from one address). */
@@ -86,6 +94,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.ADMIN_PASSWORD !== undefined && e.ADMIN_PASSWORD.length < MIN_PASSWORD_LENGTH) {
+    throw new Error(
+      `ADMIN_PASSWORD is too short: it has ${e.ADMIN_PASSWORD.length} characters and must have at least ${MIN_PASSWORD_LENGTH}. ` +
+        "Choose a longer one, or leave ADMIN_PASSWORD unset to have a strong one generated and printed at start.",
+    );
+  }
   return configFrom({
     port: e.PORT,
     host: e.HOST,
@@ -110,6 +124,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pwaDist: e.PWA_DIST ? path.resolve(e.PWA_DIST) : defaultPwaDist,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     webConcurrency: e.WEB_CONCURRENCY,
     backupKeep: e.BACKUP_KEEP,
@@ -141,6 +156,7 @@ export function configFrom(
     pwaDist: partial.pwaDist ?? defaultPwaDist,
     logLevel: partial.logLevel ?? "info",
     trustProxy: partial.trustProxy ?? false,
+    trustProxyHops: partial.trustProxyHops ?? 1,
     rateLimitScale: partial.rateLimitScale ?? 1,
     webConcurrency: partial.webConcurrency ?? 1,
     backupKeep: partial.backupKeep ?? 7,

@@ -56,6 +56,11 @@ export class InvalidPassword extends DomainError {
     super("INVALID_PASSWORD");
   }
 }
+export class PasswordTooWeak extends DomainError {
+  constructor() {
+    super("PASSWORD_TOO_WEAK");
+  }
+}
 export class TooManyRequests extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
     super("TOO_MANY_REQUESTS");

@@ -6,14 +6,21 @@ import type { Database } from "@car-rental/db";
 import { createApp } from "./app";
 import { startDailyBackup } from "./backup/daily-backup";
 import { systemClock } from "./clock";
-import { readConfig } from "./config";
+import { readConfig, type Config } from "./config";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { startBackgroundWork } from "./background";
 import { ensureAdminPassword } from "./services/admin/admin-session.service";
 import { createStorage } from "./storage/create-storage";
 
-const config = readConfig();
+let config: Config;
+try {
+  config = readConfig();
+} catch (err) {
+  // A configuration mistake is the operator's to fix: one clear line, no stack trace.
+  console.error(`Cannot start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
 const logger = createLogger(config.logLevel);
 
 if (config.webConcurrency > 1 && !config.databaseUrl) {
@@ -49,6 +56,14 @@ async function prepare(db: Database): Promise<Awaited<ReturnType<typeof ensureAd
   return ensureAdminPassword(db.knex, config.adminPassword);
 }
 
+const PASSWORD_HINTS = {
+  config: "ADMIN_PASSWORD",
+  "changed-in-app":
+    "password set in Settings (it wins over ADMIN_PASSWORD until ADMIN_PASSWORD's value changes)",
+  stored: "password printed at first start (or the one set in Settings)",
+  generated: "",
+};
+
 function printBanner(
   engine: Database["engine"],
   port: number,
@@ -64,9 +79,7 @@ function printBanner(
     console.info(`  Admin: sign in at ${url}/admin with the password ${password.generatedPassword}`);
     console.info("  (generated now and shown only once; set ADMIN_PASSWORD to choose your own)\n");
   } else {
-    console.info(
-      `  Admin: sign in at ${url}/admin with the ${password.source === "config" ? "ADMIN_PASSWORD" : "password printed at first start"}\n`,
-    );
+    console.info(`  Admin: sign in at ${url}/admin with the ${PASSWORD_HINTS[password.source]}\n`);
   }
 }
 

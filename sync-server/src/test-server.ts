@@ -1,4 +1,5 @@
 import http from "node:http";
+import type { DestinationStream } from "pino";
 import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -42,7 +43,7 @@ export type TestServer = {
  */
 export async function startTestServer(
   engine: Engine,
-  options: { config?: Partial<Config>; seed?: boolean; now?: Date } = {},
+  options: { config?: Partial<Config>; seed?: boolean; now?: Date; logDestination?: DestinationStream } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "car-rental-test-"));
   const db = await openTestDatabase(engine);
@@ -61,7 +62,7 @@ export async function startTestServer(
     mailer: createMailer(config),
     clock,
     config,
-    logger: createLogger(config.logLevel),
+    logger: createLogger(config.logLevel, options.logDestination),
   };
   const server = http.createServer(createApp(deps).callback());
   server.listen(0, "127.0.0.1");

@@ -18,3 +18,23 @@ export const adminSessionSchema = z.object({
   expiresAt: timestampSchema.nullish(),
 });
 export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+/**
+ * Body of `PUT /api/admin/password`. Not trimmed (spaces may be part of a
+ * password). Strength (12 characters, not a common password) is the server's
+ * check: it answers 422 `PASSWORD_TOO_WEAK`.
+ */
+export const adminPasswordChangeSchema = z.object({
+  currentPassword: z
+    .string({ error: validationMessages.required })
+    .min(1, { error: validationMessages.required })
+    .max(200, { error: validationMessages.tooLong }),
+  newPassword: z
+    .string({ error: validationMessages.required })
+    .min(1, { error: validationMessages.required })
+    .max(200, { error: validationMessages.tooLong }),
+});
+export type AdminPasswordChange = z.infer<typeof adminPasswordChangeSchema>;
+
+/** The answer of a call that answers `204 No Content` (the API client reads an empty body as null). */
+export const noContentSchema = z.null();

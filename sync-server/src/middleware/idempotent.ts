@@ -1,32 +1,55 @@
-import type { Middleware } from "koa";
+import type { Context, Middleware } from "koa";
 import type { AppDeps } from "../deps";
-import { DomainError } from "../errors";
-import { claimKey, requestHash, storeResponse } from "../services/idempotency.service";
+import { DomainError, Unauthorized } from "../errors";
+import { readSession } from "../services/admin/admin-session.service";
+import { claimKey, requestHash, storeResponse, type KeyOwner } from "../services/idempotency.service";
 import { setRequestDb } from "./request-db";
+import { sessionTokenOf } from "./session-cookie";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const KEY_PATTERN = /^[\w.:-]{8,200}$/;
 /** Answers that must not be replayed: the client should really try again later. */
 const NOT_STORED = new Set([401, 408, 429]);
+/**
+ * Never replayed, never run inside a transaction: sign-in answers with a
+ * cookie, and a failed password (sign-in or password change) must stay
+ * counted, which a rollback would undo. Paths here are canonical (see
+ * canonicalApiPaths), so no other spelling slips past this list.
+ */
+const NOT_IDEMPOTENT = new Set(["/api/admin/session", "/api/admin/password"]);
+
+/** `admin` with a valid admin session, else the client address. */
+async function ownerOf(ctx: Context, deps: Pick<AppDeps, "db" | "clock">): Promise<KeyOwner> {
+  const session = await readSession(deps.db.knex, deps.clock, sessionTokenOf(ctx));
+  return session ? "admin" : `public:${ctx.ip}`;
+}
+
+/**
+ * Whether the stored answer may go to this request. An admin's key replays
+ * only with a valid admin session (else 401, as the call itself would
+ * answer); a public key only from the client address that used it first
+ * (else 422, like a key reused for another request: nothing is revealed).
+ * Keys stored before owners were recorded: an admin path needs a session.
+ */
+function checkReplayOwner(stored: string | null, current: KeyOwner, path: string): void {
+  const storedOwner = stored ?? (path.startsWith("/api/admin/") ? "admin" : null);
+  if (storedOwner === null || storedOwner === current) return;
+  if (storedOwner === "admin") throw new Unauthorized();
+  throw new DomainError("IDEMPOTENCY_KEY_REUSED");
+}
 
 /**
  * Every API mutation may carry an `Idempotency-Key`. The first answer is
- * stored with a hash of the request, in the same transaction as the change;
- * a repeat gets that answer without anything being applied again; the same
- * key with another payload answers 422; a repeat while the first still runs
- * answers 409. Must sit outside the inner error handler, so it sees the
- * rendered status of refusals.
+ * stored with a hash of the request and its owner, in the same transaction as
+ * the change; a repeat by the same owner gets that answer without anything
+ * being applied again; the same key with another payload answers 422; a
+ * repeat while the first still runs answers 409. Must sit outside the inner
+ * error handler, so it sees the rendered status of refusals.
  */
 export function idempotent(deps: Pick<AppDeps, "db" | "clock">): Middleware {
   return async function applyOnce(ctx, next) {
     const key = ctx.get("Idempotency-Key");
-    // Sign-in is never replayed: its answer is a cookie, and a rollback would forget failed attempts.
-    if (
-      !key ||
-      !MUTATING.has(ctx.method) ||
-      !ctx.path.startsWith("/api/") ||
-      ctx.path === "/api/admin/session"
-    ) {
+    if (!key || !MUTATING.has(ctx.method) || !ctx.path.startsWith("/api/") || NOT_IDEMPOTENT.has(ctx.path)) {
       return next();
     }
     if (!KEY_PATTERN.test(key)) {
@@ -37,15 +60,18 @@ export function idempotent(deps: Pick<AppDeps, "db" | "clock">): Middleware {
     }
     const { knex } = deps.db;
     const hash = requestHash(ctx.method, ctx.path, ctx.request.body);
+    // Read before the transaction: PGlite has one connection, which the transaction then holds.
+    const owner = await ownerOf(ctx, deps);
     const trx = await knex.transaction();
     let committed = false;
     try {
-      const state = await claimKey(trx, key, ctx.method, ctx.path, hash);
+      const state = await claimKey(trx, key, ctx.method, ctx.path, hash, owner);
       if (state.kind === "mismatch") throw new DomainError("IDEMPOTENCY_KEY_REUSED");
       if (state.kind === "in-progress") throw new DomainError("IDEMPOTENCY_IN_PROGRESS");
       if (state.kind === "replay") {
         await trx.commit();
         committed = true;
+        checkReplayOwner(state.owner, owner, ctx.path);
         ctx.status = state.response.status;
         ctx.body = state.response.body;
         ctx.set("Idempotent-Replayed", "true");
@@ -62,6 +88,7 @@ export function idempotent(deps: Pick<AppDeps, "db" | "clock">): Middleware {
           hash,
           { status: ctx.status, body: ctx.body },
           deps.clock.now(),
+          owner,
         );
         await trx.commit();
         committed = true;
@@ -80,6 +107,7 @@ export function idempotent(deps: Pick<AppDeps, "db" | "clock">): Middleware {
         hash,
         { status: ctx.status, body: ctx.body },
         deps.clock.now(),
+        owner,
       );
     }
   };

@@ -1,14 +1,15 @@
 import type { Middleware } from "koa";
 import type { AppDeps } from "../deps";
 import { Unauthorized } from "../errors";
-import { SESSION_COOKIE, readSession } from "../services/admin/admin-session.service";
+import { readSession } from "../services/admin/admin-session.service";
+import { sessionTokenOf } from "./session-cookie";
 import { requestDb } from "./request-db";
 
 /** Lets the request through only with a valid admin session cookie; otherwise 401. */
 export function requireAdmin(deps: Pick<AppDeps, "db" | "clock">): Middleware {
   return async function checkAdminSession(ctx, next) {
     // The request's own handle: inside an idempotency transaction the pool may have no other connection (PGlite).
-    const session = await readSession(requestDb(ctx), deps.clock, ctx.cookies.get(SESSION_COOKIE));
+    const session = await readSession(requestDb(ctx), deps.clock, sessionTokenOf(ctx));
     if (!session) throw new Unauthorized();
     ctx.state.adminSession = session;
     return next();

@@ -1,6 +1,6 @@
 import type { Middleware } from "koa";
 import helmet from "koa-helmet";
-import { DomainError } from "../errors";
+import { DomainError, NotFound } from "../errors";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -8,8 +8,18 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * Security headers with a Content-Security-Policy the PWA works under: its own
  * scripts, styles (Mantine injects style attributes), images from itself and
  * data:/blob: URLs (previews of picked files), and fetches to itself only.
+ * `Strict-Transport-Security` when the site is served over https.
  */
-export function securityHeaders(extraConnectSrc: string[] = []): Middleware {
+export function securityHeaders(
+  extraConnectSrc: string[] = [],
+  https: () => boolean = () => false,
+): Middleware {
+  const overHttp = headersMiddleware(extraConnectSrc, false);
+  const overHttps = headersMiddleware(extraConnectSrc, true);
+  return (ctx, next) => (https() ? overHttps(ctx, next) : overHttp(ctx, next));
+}
+
+function headersMiddleware(extraConnectSrc: string[], https: boolean): Middleware {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -30,7 +40,8 @@ export function securityHeaders(extraConnectSrc: string[] = []): Middleware {
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: false,
+    // Over https the browser is told to never use plain http for a year (release-2 A2).
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
 }
 
@@ -53,6 +64,25 @@ export function sameOriginJsonMutations(allowedOrigins: () => string[]): Middlew
     const hasBody = (ctx.request.length ?? 0) > 0 || ctx.get("Transfer-Encoding") !== "";
     if (hasBody && !ctx.is("application/json")) {
       throw new DomainError("UNSUPPORTED_MEDIA_TYPE");
+    }
+    return next();
+  };
+}
+
+/**
+ * Every spelling of an API path reaches the same rules: the router matches
+ * without regard to letter case or a trailing slash, while the checks in
+ * front of it (the sign-in exemption of the idempotency layer, the admin
+ * guard, the same-origin rule) compare exact paths. So an `/api` path in any
+ * other spelling than its one canonical form (lower case, no trailing slash,
+ * no empty segment, nothing but a-z, 0-9 and '-' between slashes) answers 404 before anything else
+ * sees it. API paths hold only lower-case words and UUIDs; no client needs
+ * another spelling.
+ */
+export function canonicalApiPaths(): Middleware {
+  return async function refuseOtherSpellings(ctx, next) {
+    if (/^\/api(?:[^a-z0-9]|$)/i.test(ctx.path) && !/^\/api(?:\/[a-z0-9-]+)*$/.test(ctx.path)) {
+      throw new NotFound("No such API route");
     }
     return next();
   };

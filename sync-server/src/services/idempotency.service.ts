@@ -1,13 +1,24 @@
 import { createHash } from "node:crypto";
 import type { Knex } from "knex";
 
-/** Keys are kept at least this long; a replay within it never applies twice. */
-export const IDEMPOTENCY_RETENTION_MS = 8 * 24 * 60 * 60 * 1000;
+/**
+ * Keys are kept at least this long; a replay within it never applies twice.
+ * 90 days: longer than a tablet may stay offline (its outbox sends nothing
+ * older than 60 days), so a late replay still finds its key (release-2 A5).
+ */
+export const IDEMPOTENCY_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
+
+/**
+ * Who used a key first: `admin` (a request with a valid admin session) or
+ * `public:<client address>`. Only the same owner may replay it; keys stored
+ * before owners were recorded have none (null) and replay as before.
+ */
+export type KeyOwner = "admin" | `public:${string}`;
 
 export type StoredResponse = { status: number; body: unknown };
 export type KeyState =
   | { kind: "new" }
-  | { kind: "replay"; response: StoredResponse }
+  | { kind: "replay"; response: StoredResponse; owner: string | null }
   | { kind: "mismatch" }
   | { kind: "in-progress" };
 
@@ -42,6 +53,7 @@ export async function claimKey(
   method: string,
   path: string,
   hash: string,
+  owner: KeyOwner,
 ): Promise<KeyState> {
   const lock = await trx.raw<{ rows: { locked: boolean }[] }>(
     "select pg_try_advisory_xact_lock(hashtextextended(?, 7)) as locked",
@@ -50,13 +62,20 @@ export async function claimKey(
   if (!lock.rows[0]?.locked) return { kind: "in-progress" };
   const existing = await trx("idempotency_keys")
     .where({ key })
-    .first<{ request_hash: string; status: number | null; response_body: unknown } | undefined>();
+    .first<
+      | { request_hash: string; status: number | null; response_body: unknown; owner: string | null }
+      | undefined
+    >();
   if (existing) {
     if (existing.request_hash !== hash) return { kind: "mismatch" };
     if (existing.status === null) return { kind: "in-progress" };
-    return { kind: "replay", response: { status: existing.status, body: existing.response_body } };
+    return {
+      kind: "replay",
+      response: { status: existing.status, body: existing.response_body },
+      owner: existing.owner,
+    };
   }
-  await trx("idempotency_keys").insert({ key, method, path, request_hash: hash });
+  await trx("idempotency_keys").insert({ key, method, path, request_hash: hash, owner });
   return { kind: "new" };
 }
 
@@ -69,12 +88,14 @@ export async function storeResponse(
   hash: string,
   response: StoredResponse,
   now: Date,
+  owner: KeyOwner,
 ): Promise<void> {
   await db("idempotency_keys")
     .insert({
       key,
       method,
       path,
+      owner,
       request_hash: hash,
       status: response.status,
       response_body: JSON.stringify(response.body ?? null),

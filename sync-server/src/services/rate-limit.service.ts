@@ -52,3 +52,18 @@ export async function pruneRateLimits(knex: Knex, now: Date, olderThanSeconds = 
     .where("window_start", "<", new Date(now.getTime() - olderThanSeconds * 1000))
     .delete();
 }
+
+/** Gives back one hit counted in the current window (an attempt that turned out not to count). */
+export async function releaseRateLimitHit(
+  knex: Knex,
+  key: string,
+  rule: RateLimit,
+  now: Date,
+): Promise<void> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  await knex("rate_limits")
+    .where({ key, window_start: windowStart })
+    .where("count", ">", 0)
+    .decrement("count", 1);
+}

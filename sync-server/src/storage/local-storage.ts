@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { copyFile, mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { detectFileType } from "./file-type";
 import { assertObjectKey } from "./object-key";
@@ -45,8 +47,53 @@ export async function createLocalStorage(dataDir: string): Promise<Storage> {
     }
   }
 
+  /** Writes through a temporary file and renames it into place, so a reader never sees half a file. */
+  async function writeAtomically(key: string, write: (temporary: string) => Promise<void>): Promise<void> {
+    const file = fileOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${randomUUID()}.part`;
+    try {
+      await write(temporary);
+      await rename(temporary, file);
+    } catch (err) {
+      await rm(temporary, { force: true });
+      throw err;
+    }
+  }
+
   return {
     kind: "local",
+    async putStream(key: string, body: Readable) {
+      await writeAtomically(key, async (temporary) => {
+        await pipeline(body, createWriteStream(temporary, { flags: "wx" }));
+        const handle = await open(temporary, "r");
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      });
+    },
+    async readStart(key, length) {
+      const file = fileOf(key);
+      try {
+        const handle = await open(file, "r");
+        try {
+          const buffer = Buffer.alloc(length);
+          const { bytesRead } = await handle.read(buffer, 0, length, 0);
+          return buffer.subarray(0, bytesRead);
+        } finally {
+          await handle.close();
+        }
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async copy(from, to) {
+      const source = fileOf(from);
+      await writeAtomically(to, (temporary) => copyFile(source, temporary));
+    },
     async put(key, body) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });

@@ -160,6 +160,34 @@ describe.each(testEngines())("S3 storage against s3rver, on %s", (engine) => {
     );
   });
 
+  it("checks an uploaded car image before the request's transaction: a car made with it works", async () => {
+    const { uploadURL, objectPath } = await ticket({ purpose: "car-image", contentType: "image/png" });
+    expect((await put(uploadURL, tinyPng)).status).toBe(200);
+    // Inside a transaction the bucket is never called: the object is not usable there yet.
+    await server.db.knex.transaction(async (trx) => {
+      await expect(verifyUploadedObject(server.deps, objectPath, "car-image", trx)).rejects.toBeInstanceOf(
+        ValidationFailed,
+      );
+    });
+    expect(await server.deps.storage.head(incomingKeyOf(keyOf(objectPath)))).not.toBeNull();
+    // Through the API (with an Idempotency-Key, so inside its transaction) the check ran first.
+    const res = await server.request("POST", "/api/admin/cars", {
+      cookie,
+      body: { name: "S3 Test Car", category: "Compact Sedan", dailyRate: "1500.00", image: objectPath },
+      headers: { "Idempotency-Key": `s3-car-${Date.now()}` },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(await server.deps.storage.head(incomingKeyOf(keyOf(objectPath)))).toBeNull();
+    const image = await server.request("GET", objectPath);
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer()).equals(tinyPng)).toBe(true);
+    const row = await server.db
+      .knex("objects")
+      .where({ path: keyOf(objectPath) })
+      .first();
+    expect(row?.attached_at).not.toBeNull();
+  });
+
   it("lets the browser reach the bucket under the CSP", async () => {
     const res = await server.request("GET", "/api/health");
     expect(res.headers.get("content-security-policy")).toContain(endpoint);

@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -76,11 +77,38 @@ export function createS3Storage(config: S3Config, client: S3Client = createS3Cli
       assertObjectKey(key);
       try {
         const out = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return { size: out.ContentLength ?? 0, contentType: out.ContentType };
+        return { size: out.ContentLength ?? 0, contentType: out.ContentType, etag: out.ETag };
       } catch (err) {
         if (isNotFound(err)) return null;
         throw err;
       }
+    },
+    async readStart(key, length) {
+      assertObjectKey(key);
+      try {
+        const out = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${length - 1}` }),
+        );
+        if (!out.Body) return Buffer.alloc(0);
+        return Buffer.from(await out.Body.transformToByteArray()).subarray(0, length);
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        // An empty object has no byte 0: the range cannot be satisfied.
+        if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 416) return Buffer.alloc(0);
+        throw err;
+      }
+    },
+    async copy(from, to, ifMatch) {
+      assertObjectKey(from);
+      assertObjectKey(to);
+      await client.send(
+        new CopyObjectCommand({
+          Bucket,
+          Key: to,
+          CopySource: `${Bucket}/${from}`,
+          ...(ifMatch ? { CopySourceIfMatch: ifMatch } : {}),
+        }),
+      );
     },
     async delete(key) {
       assertObjectKey(key);

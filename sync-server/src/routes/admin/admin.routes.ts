@@ -2,11 +2,12 @@ import Router from "@koa/router";
 import type { Middleware } from "koa";
 import type { AppDeps } from "../../deps";
 import { requireAdmin } from "../../middleware/require-admin";
-import { SESSION_COOKIE } from "../../services/admin/admin-session.service";
+import { sessionTokenOf } from "../../middleware/session-cookie";
 import { adminBlockedNameRoutes } from "./blocked-names.routes";
 import { adminBookingRoutes } from "./bookings.routes";
 import { adminCarRoutes } from "./cars.routes";
 import { adminCustomerRoutes } from "./customers.routes";
+import { adminPasswordRoutes } from "./password.routes";
 import { SESSION_PATH, adminSessionRoutes, setSessionCookie } from "./session.routes";
 import { adminPushRoutes } from "./push.routes";
 import { adminSyncRoutes } from "./sync.routes";
@@ -22,7 +23,7 @@ function adminOnly(deps: AppDeps): Middleware {
   return async function guardAdminApi(ctx, next) {
     if (ctx.path === SESSION_PATH) return next();
     return checkSession(ctx, async () => {
-      const token = ctx.cookies.get(SESSION_COOKIE);
+      const token = sessionTokenOf(ctx);
       const session: unknown = ctx.state.adminSession;
       if (token && typeof session === "object" && session !== null && "expiresAt" in session) {
         const { expiresAt } = session;
@@ -50,6 +51,7 @@ export function adminRoutes(deps: AppDeps): Router {
     adminBlockedNameRoutes(deps),
     adminSyncRoutes(deps),
     adminPushRoutes(deps),
+    adminPasswordRoutes(deps),
   ]) {
     router.use(resource.routes());
   }

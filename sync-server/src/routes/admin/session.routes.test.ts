@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines } from "@car-rental/db/test-database";
 import { adminAccess } from "@car-rental/shared/messages";
 import { adminSessionSchema } from "@car-rental/shared/schemas/session";
-import { LOGIN_FAILURE_LIMIT, SESSION_COOKIE } from "../../services/admin/admin-session.service";
+import {
+  LOGIN_FAILURE_LIMIT,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+} from "../../services/admin/admin-session.service";
 import { TEST_ADMIN_PASSWORD, TEST_NOW, startTestServer, type TestServer } from "../../test-server";
 
 function sessionCookieOf(res: Response): string | undefined {
@@ -44,17 +48,28 @@ describe.each(testEngines())("admin session on %s", (engine) => {
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
-  it("marks the cookie Secure when the site is served over HTTPS", async () => {
+  // Release 2 (A2) renames the cookie over HTTPS to `__Host-admin_session` and adds HSTS.
+  it("over HTTPS names the cookie __Host-, marks it Secure for Path=/ and sends Strict-Transport-Security", async () => {
     server.deps.config.secureCookies = true;
     try {
       const res = await server.request("POST", "/api/admin/session", {
         body: { password: TEST_ADMIN_PASSWORD },
       });
       expect(res.status).toBe(200);
-      const attributes = (sessionCookieOf(res) ?? "").split(";").map((part) => part.trim());
+      expect(sessionCookieOf(res)).toBeUndefined();
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SECURE_SESSION_COOKIE}=`)) ?? "";
+      const attributes = cookie.split(";").map((part) => part.trim());
       expect(attributes).toContain("Secure");
       expect(attributes).toContain("HttpOnly");
       expect(attributes).toContain("SameSite=Strict");
+      expect(attributes).toContain("Path=/");
+      expect(cookie.toLowerCase()).not.toContain("domain=");
+      expect(res.headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}/);
+      // The __Host- cookie opens the admin area; a plain one from before the move to https still does.
+      const hostCookie = cookie.split(";")[0] ?? "";
+      expect((await server.request("GET", "/api/admin/cars", { cookie: hostCookie })).status).toBe(200);
+      const plain = hostCookie.replace(`${SECURE_SESSION_COOKIE}=`, `${SESSION_COOKIE}=`);
+      expect((await server.request("GET", "/api/admin/cars", { cookie: plain })).status).toBe(200);
     } finally {
       server.deps.config.secureCookies = false;
     }

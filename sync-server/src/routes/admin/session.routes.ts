@@ -5,60 +5,38 @@ import { adminLoginSchema } from "@car-rental/shared/schemas/session";
 import type { AppDeps } from "../../deps";
 import { parseBody } from "../../middleware/validate";
 import { requestDb } from "../../middleware/request-db";
-import { SESSION_COOKIE, login, logout, readSession } from "../../services/admin/admin-session.service";
+import {
+  clearSessionCookie,
+  deviceCookieOf,
+  sessionTokenOf,
+  setDeviceCookie,
+  setSessionCookie,
+} from "../../middleware/session-cookie";
+import {
+  attemptLimitKey,
+  deviceCookieSecret,
+  issueDeviceCookie,
+  login,
+  logout,
+  readSession,
+  verifyDeviceCookie,
+} from "../../services/admin/admin-session.service";
 
 export const SESSION_PATH = "/api/admin/session";
+export { sessionCookieHeader, setSessionCookie } from "../../middleware/session-cookie";
 
 /**
- * One `Set-Cookie` value for the session cookie, attributes in their standard
- * casing (`HttpOnly`, `SameSite=Strict`): the `cookies` package Koa uses
- * writes them in lower case, which browsers accept but strict readers may not.
- * `Max-Age` (what browsers prefer) and `Expires` (for older ones) say the same.
+ * Who a password attempt of this request counts against: its device when it
+ * carries a valid device cookie, else its client address (see
+ * attemptLimitKey). Also returns the device id, if any.
  */
-export function sessionCookieHeader(value: string, expiresAt: Date, now: Date, secure: boolean): string {
-  const maxAge = Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / 1000));
-  return [
-    `${SESSION_COOKIE}=${value}`,
-    "Path=/",
-    `Expires=${expiresAt.toUTCString()}`,
-    `Max-Age=${maxAge}`,
-    "HttpOnly",
-    "SameSite=Strict",
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
-}
-
-/** Sets the session cookie, replacing one written earlier in the same answer. */
-function writeSessionCookie(ctx: Context, header: string): void {
-  const existing = ctx.response.headers["set-cookie"];
-  const others = (Array.isArray(existing) ? existing : typeof existing === "string" ? [existing] : []).filter(
-    (cookie) => !cookie.startsWith(`${SESSION_COOKIE}=`),
-  );
-  ctx.set("Set-Cookie", [...others, header]);
-}
-
-/**
- * Writes the session cookie: HttpOnly (no script can read it), SameSite=Strict
- * (never sent on a cross-site request), for the whole site, until the session
- * expires (the PWA works offline for days, so it must outlive the browser
- * session), Secure when the site is served over HTTPS. The session token is
- * base64url, so it needs no encoding.
- */
-export function setSessionCookie(
+export async function attemptKeyOf(
   ctx: Context,
-  deps: Pick<AppDeps, "config" | "clock">,
-  token: string,
-  expiresAt: Date,
-): void {
-  // TLS may end at a proxy whose headers are not trusted: the configuration,
-  // not the socket, says whether the site is HTTPS.
-  writeSessionCookie(ctx, sessionCookieHeader(token, expiresAt, deps.clock.now(), deps.config.secureCookies));
-}
-
-/** Clears the session cookie: empty, expired in 1970, Max-Age=0. */
-function clearSessionCookie(ctx: Context, deps: Pick<AppDeps, "config">): void {
-  const epoch = new Date(0);
-  writeSessionCookie(ctx, sessionCookieHeader("", epoch, epoch, deps.config.secureCookies));
+  deps: Pick<AppDeps, "db" | "config" | "clock">,
+): Promise<{ limitKey: string; deviceId: string | null; secret: string }> {
+  const secret = await deviceCookieSecret(deps.db.knex, deps.config.sessionSecret);
+  const deviceId = verifyDeviceCookie(secret, deviceCookieOf(ctx), deps.clock.now());
+  return { limitKey: attemptLimitKey(deviceId, ctx.ip), deviceId, secret };
 }
 
 /**
@@ -72,15 +50,18 @@ export function adminSessionRoutes(deps: AppDeps): Router {
 
   router.post(SESSION_PATH, async (ctx) => {
     const { password } = parseBody(adminLoginSchema, ctx.request.body);
-    const session = await login(requestDb(ctx), deps.clock, password, ctx.ip, deps.config.rateLimitScale);
+    const { limitKey, deviceId, secret } = await attemptKeyOf(ctx, deps);
+    // The shared pool, not the request's handle: a failed attempt must be counted for good.
+    const session = await login(deps.db.knex, deps.clock, password, limitKey, deps.config.rateLimitScale);
     setSessionCookie(ctx, deps, session.token, session.expiresAt);
+    if (!deviceId) setDeviceCookie(ctx, deps, issueDeviceCookie(secret, deps.clock.now()));
     ctx.set("Cache-Control", "no-store");
     const body: AdminSession = { authenticated: true, expiresAt: session.expiresAt.toISOString() };
     ctx.body = body;
   });
 
   router.get(SESSION_PATH, async (ctx) => {
-    const token = ctx.cookies.get(SESSION_COOKIE);
+    const token = sessionTokenOf(ctx);
     const session = await readSession(requestDb(ctx), deps.clock, token);
     ctx.set("Cache-Control", "no-store");
     if (!session || !token) {
@@ -95,7 +76,7 @@ export function adminSessionRoutes(deps: AppDeps): Router {
   });
 
   router.delete(SESSION_PATH, async (ctx) => {
-    await logout(requestDb(ctx), ctx.cookies.get(SESSION_COOKIE));
+    await logout(requestDb(ctx), sessionTokenOf(ctx));
     clearSessionCookie(ctx, deps);
     ctx.set("Cache-Control", "no-store");
     const body: AdminSession = { authenticated: false };

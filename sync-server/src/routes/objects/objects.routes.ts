@@ -6,7 +6,8 @@ import type { AppDeps } from "../../deps";
 import { NotFound, TooManyRequests, Unauthorized, UploadRefused } from "../../errors";
 import { parseBody } from "../../middleware/validate";
 import { requestDb } from "../../middleware/request-db";
-import { SESSION_COOKIE, readSession } from "../../services/admin/admin-session.service";
+import { readSession } from "../../services/admin/admin-session.service";
+import { sessionTokenOf } from "../../middleware/session-cookie";
 import { hitRateLimit, type RateLimit } from "../../services/rate-limit.service";
 import { createUpload, openObject, receiveUpload } from "../../services/objects/upload.service";
 import { parseObjectPath } from "../../storage/object-key";
@@ -42,7 +43,7 @@ const extensionOf: Record<string, string> = {
 
 /** On the request's database handle: an API call may run inside its idempotency transaction. */
 const isAdmin = async (deps: AppDeps, ctx: Context) =>
-  (await readSession(requestDb(ctx), deps.clock, ctx.cookies.get(SESSION_COOKIE))) !== null;
+  (await readSession(requestDb(ctx), deps.clock, sessionTokenOf(ctx))) !== null;
 
 /**
  * `POST /api/objects/upload` (documents: anyone; car images: admin),

@@ -7,7 +7,7 @@ import { CAR_IMAGE_PATH_PATTERN } from "@car-rental/shared/schemas/common";
 import type { AdminCar, Car, CarInput } from "@car-rental/shared/schemas/car";
 import type { AppDeps } from "../../deps";
 import { NotFound, ValidationFailed } from "../../errors";
-import { verifyUploadedObject } from "../objects/upload.service";
+import { markObjectsAttached, verifyUploadedObject } from "../objects/upload.service";
 import { carsTable, toAdminCar, toCar, type CarRow } from "./car-record";
 
 export type CarDeps = Pick<AppDeps, "db" | "storage" | "clock">;
@@ -46,6 +46,7 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
 async function checkImage(deps: CarDeps, db: Knex, image: string | undefined): Promise<void> {
   if (image !== undefined && CAR_IMAGE_PATH_PATTERN.test(image)) {
     await verifyUploadedObject(deps, image, "car-image", db);
+    await markObjectsAttached(db, [image], deps.clock.now());
   }
 }
 

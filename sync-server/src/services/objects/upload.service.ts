@@ -1,11 +1,12 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import type { Readable } from "node:stream";
+import { Transform, type Readable, type TransformCallback } from "node:stream";
 import type { Knex } from "knex";
 import { UPLOAD_URL_TTL_MINUTES, type UploadPurpose } from "@car-rental/shared/constants";
 import { validationMessages } from "@car-rental/shared/messages";
 import type { AppDeps } from "../../deps";
 import { NotFound, UploadRefused, ValidationFailed } from "../../errors";
 import {
+  FILE_SIGNATURE_BYTES,
   detectFileType,
   isAllowedType,
   normalizeContentType,
@@ -42,6 +43,7 @@ type ObjectRow = {
   upload_token_hash: string;
   expires_at: Date;
   uploaded_at: Date | null;
+  cleanup_claimed_at?: Date | null;
 };
 
 export const UPLOAD_TTL_MS = UPLOAD_URL_TTL_MINUTES * 60 * 1000;
@@ -98,48 +100,61 @@ export async function createUpload(
 }
 
 /**
- * Reads a stream into memory, refusing it as soon as it passes `limit` bytes.
- * What follows is discarded unread into memory, so the client still gets the answer.
+ * Passes an upload's bytes through while checking them: the first bytes must
+ * be an allowed type for `purpose` (magic numbers), and the total may not
+ * pass the purpose's limit. Either failure ends the stream with an
+ * UploadRefused at once; nothing is held but the first few bytes.
  */
-async function readAtMost(stream: Readable, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const onData = (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > limit) {
-        stream.off("data", onData);
-        stream.off("end", onEnd);
-        stream.off("error", onError);
-        stream.resume();
-        chunks.length = 0;
-        reject(new UploadRefused("UPLOAD_TOO_LARGE"));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    let ended = false;
-    const onEnd = () => {
-      ended = true;
-      resolve(Buffer.concat(chunks, total));
-    };
-    const onError = (err: Error) => reject(err);
-    stream.on("data", onData);
-    stream.once("end", onEnd);
-    stream.once("error", onError);
-    // A client that goes away mid-upload closes the stream without an end.
-    stream.once("close", () => {
-      if (!ended) reject(new ValidationFailed("The upload was interrupted."));
-    });
-  });
+class UploadCheck extends Transform {
+  private head: Buffer[] = [];
+  private headLength = 0;
+  type: AllowedFileType | null = null;
+  size = 0;
+
+  constructor(private readonly purpose: UploadPurpose) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > fileRules[this.purpose].maxBytes) return done(new UploadRefused("UPLOAD_TOO_LARGE"));
+    if (this.type !== null) return done(null, chunk);
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength < FILE_SIGNATURE_BYTES) return done();
+    this.release(done);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.type !== null) return done();
+    this.release(done);
+  }
+
+  /** Checks the first bytes once enough have arrived (or the file ended), then lets them through. */
+  private release(done: TransformCallback): void {
+    const head = Buffer.concat(this.head, this.headLength);
+    this.head = [];
+    const type = detectFileType(head);
+    if (type === null || !isAllowedType(this.purpose, type)) return done(new UploadRefused("UPLOAD_INVALID"));
+    this.type = type;
+    done(null, head);
+  }
 }
 
-/** The type of the bytes if they may be stored for `purpose`; otherwise refuses. */
-function checkBytes(purpose: UploadPurpose, bytes: Buffer): AllowedFileType {
-  if (bytes.length > fileRules[purpose].maxBytes) throw new UploadRefused("UPLOAD_TOO_LARGE");
-  const type = detectFileType(bytes);
-  if (type === null || !isAllowedType(purpose, type)) throw new UploadRefused("UPLOAD_INVALID");
-  return type;
+/**
+ * The request body through an UploadCheck. A client that goes away before the
+ * end fails the stream, so nothing half-received is kept.
+ */
+function checkedBody(body: Readable, check: UploadCheck): Readable {
+  body.once("error", (err) => check.destroy(err));
+  body.once("close", () => {
+    if (!body.readableEnded) check.destroy(new ValidationFailed("The upload was interrupted."));
+  });
+  // The bytes may be refused before storage has attached to the stream: the
+  // refusal stays on the stream (`errored`) for the storage's pipeline and the
+  // caller, instead of being an uncaught 'error' event.
+  check.on("error", () => undefined);
+  return body.pipe(check);
 }
 
 function purposeOf(row: ObjectRow): UploadPurpose {
@@ -150,19 +165,23 @@ function purposeOf(row: ObjectRow): UploadPurpose {
 /**
  * Marks the object uploaded, only if nobody did before: of two concurrent
  * uploads with one token, exactly one wins. Returns whether this call won.
+ * The type and size are set once the bytes are stored (finishUpload); until
+ * then the object is not usable (verifyUploadedObject wants a type).
  */
 async function claimUpload(
   db: Knex | Knex.Transaction,
   key: string,
-  type: AllowedFileType,
-  size: number,
   now: Date,
   notExpiredAt?: Date,
 ): Promise<boolean> {
   const query = db("objects").where({ path: key }).whereNull("uploaded_at");
   if (notExpiredAt) query.where("expires_at", ">", notExpiredAt);
-  const claimed = await query.update({ uploaded_at: now, content_type: type, size }, ["path"]);
+  const claimed = await query.update({ uploaded_at: now }, ["path"]);
   return claimed.length === 1;
+}
+
+async function finishUpload(db: Knex | Knex.Transaction, key: string, type: AllowedFileType, size: number) {
+  await db("objects").where({ path: key }).update({ content_type: type, size });
 }
 
 async function releaseClaim(db: Knex | Knex.Transaction, key: string): Promise<void> {
@@ -171,9 +190,10 @@ async function releaseClaim(db: Knex | Knex.Transaction, key: string): Promise<v
 
 /**
  * Receives the bytes PUT to `/uploads/<token>` (local storage): the token must
- * exist, be unexpired and unused; the body may not pass the purpose's limit
- * (reading stops there); the bytes must really be an allowed type. Only then
- * are they stored and the object marked uploaded. A refused file is not kept.
+ * exist, be unexpired and unused. The bytes stream to storage through an
+ * UploadCheck (type by the first bytes, the purpose's size limit while they
+ * arrive); the server never holds the whole file. Only a complete, checked
+ * file is kept and the object marked uploaded.
  * @param declaredLength the request's Content-Length, when it has one.
  */
 export async function receiveUpload(
@@ -184,7 +204,7 @@ export async function receiveUpload(
 ): Promise<{ objectPath: string }> {
   const match = TOKEN_PATTERN.exec(token);
   const id = match?.[1];
-  if (!id) throw new NotFound("Unknown upload address");
+  if (!id || !deps.storage.putStream) throw new NotFound("Unknown upload address");
   const row = await deps.db
     .knex("objects")
     .whereIn(
@@ -201,17 +221,18 @@ export async function receiveUpload(
     throw new UploadRefused("UPLOAD_EXPIRED");
   }
   const purpose = purposeOf(row);
-  const limit = fileRules[purpose].maxBytes;
-  if (declaredLength !== undefined && declaredLength > limit) throw new UploadRefused("UPLOAD_TOO_LARGE");
-
-  const bytes = await readAtMost(body, limit);
-  const type = checkBytes(purpose, bytes);
-  const now = deps.clock.now();
-  if (!(await claimUpload(deps.db.knex, row.path, type, bytes.length, now, now))) {
-    throw new UploadRefused("UPLOAD_EXPIRED");
+  if (declaredLength !== undefined && declaredLength > fileRules[purpose].maxBytes) {
+    throw new UploadRefused("UPLOAD_TOO_LARGE");
   }
+
+  const now = deps.clock.now();
+  if (!(await claimUpload(deps.db.knex, row.path, now, now))) throw new UploadRefused("UPLOAD_EXPIRED");
+  const check = new UploadCheck(purpose);
   try {
-    await deps.storage.put(row.path, bytes, type);
+    await deps.storage.putStream(row.path, checkedBody(body, check));
+    if (check.errored) throw check.errored;
+    if (check.type === null) throw new UploadRefused("UPLOAD_INVALID");
+    await finishUpload(deps.db.knex, row.path, check.type, check.size);
   } catch (err) {
     await releaseClaim(deps.db.knex, row.path);
     throw err;
@@ -247,8 +268,11 @@ export async function verifyUploadedObject(
   const parsed = parseObjectPath(objectPath);
   if (!parsed) throw notUsable(objectPath, "malformed");
   if (purpose !== undefined && parsed.purpose !== purpose) throw notUsable(objectPath, "wrong-purpose");
-  const row = await db("objects").where({ path: parsed.key }).first<ObjectRow | undefined>();
-  if (!row) throw notUsable(objectPath, "unknown");
+  // FOR SHARE inside the caller's transaction: the orphan clean-up (FOR UPDATE SKIP LOCKED) passes over
+  // an object while a transaction attaching it is still open.
+  const row = await db("objects").where({ path: parsed.key }).forShare().first<ObjectRow | undefined>();
+  // An object the clean-up has claimed is being deleted: as good as gone.
+  if (!row || row.cleanup_claimed_at) throw notUsable(objectPath, "unknown");
   const rowPurpose = purposeOf(row);
   if (rowPurpose !== parsed.purpose) throw notUsable(objectPath, "wrong-purpose");
 
@@ -259,26 +283,29 @@ export async function verifyUploadedObject(
   const done = verified(row);
   if (done) return done;
   if (!deps.storage.presignPut) throw notUsable(objectPath, "not-uploaded");
+  // No storage call inside a transaction: the request's objects were checked
+  // before it began (prepareUploadedObjects); one that was not is not usable.
+  if (db.isTransaction) throw notUsable(objectPath, "not-uploaded");
 
+  // S3: check the landing object where it lies (size from its head, type from
+  // its first bytes), then copy exactly those bytes (If-Match its etag) to the
+  // object's key. No file passes through the server's memory.
   const incoming = incomingKeyOf(parsed.key);
-  const stored = await deps.storage.get(incoming);
-  if (!stored) throw notUsable(objectPath, "not-uploaded");
-  const limit = fileRules[rowPurpose].maxBytes;
-  let bytes: Buffer;
+  const info = await deps.storage.head(incoming);
+  if (!info) throw notUsable(objectPath, "not-uploaded");
   let type: AllowedFileType;
   try {
-    if (stored.size > limit) {
-      stored.body.destroy();
-      throw new UploadRefused("UPLOAD_TOO_LARGE");
-    }
-    bytes = await readAtMost(stored.body, limit);
-    type = checkBytes(rowPurpose, bytes);
+    if (info.size > fileRules[rowPurpose].maxBytes) throw new UploadRefused("UPLOAD_TOO_LARGE");
+    const start = await deps.storage.readStart(incoming, FILE_SIGNATURE_BYTES);
+    const detected = start && detectFileType(start);
+    if (!detected || !isAllowedType(rowPurpose, detected)) throw new UploadRefused("UPLOAD_INVALID");
+    type = detected;
   } catch (err) {
     if (err instanceof UploadRefused) await deps.storage.delete(incoming);
     throw err;
   }
 
-  if (!(await claimUpload(db, parsed.key, type, bytes.length, deps.clock.now()))) {
+  if (!(await claimUpload(db, parsed.key, deps.clock.now()))) {
     // Verified by a concurrent call in the meantime.
     const again = await db("objects").where({ path: parsed.key }).first<ObjectRow | undefined>();
     const result = again && verified(again);
@@ -286,13 +313,14 @@ export async function verifyUploadedObject(
     throw notUsable(objectPath, "not-uploaded");
   }
   try {
-    await deps.storage.put(parsed.key, bytes, type);
+    await deps.storage.copy(incoming, parsed.key, info.etag);
+    await finishUpload(db, parsed.key, type, info.size);
   } catch (err) {
     await releaseClaim(db, parsed.key);
     throw err;
   }
   await deps.storage.delete(incoming);
-  return { objectPath, purpose: rowPurpose, contentType: type, size: bytes.length };
+  return { objectPath, purpose: rowPurpose, contentType: type, size: info.size };
 }
 
 export type OpenedObject = {
@@ -318,4 +346,133 @@ export async function openObject(deps: UploadDeps, key: string): Promise<OpenedO
     size: stored.size,
     purpose: purposeOf(row),
   };
+}
+
+/** Object paths (`/objects/<folder>/<uuid>`) anywhere in a JSON body, at most `limit` of them. */
+export function objectPathsIn(body: unknown, limit = 10): string[] {
+  const found = new Set<string>();
+  const walk = (value: unknown, depth: number) => {
+    if (found.size >= limit || depth > 4) return;
+    if (typeof value === "string") {
+      if (parseObjectPath(value)) found.add(value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) walk(item, depth + 1);
+    } else if (typeof value === "object" && value !== null) {
+      for (const item of Object.values(value)) walk(item, depth + 1);
+    }
+  };
+  walk(body, 0);
+  return [...found];
+}
+
+/**
+ * With S3: checks and moves into place each named object that was uploaded
+ * to the bucket but not checked yet, on the shared pool, before the request's
+ * transaction begins, so no storage call runs inside a transaction. Paths
+ * that name nothing usable are left alone (the handler refuses them, inside
+ * its transaction, with the usual 400); bytes that fail the check are deleted
+ * and refused here (413/415). Local storage checked the bytes on arrival:
+ * nothing to do.
+ *
+ * The booking service (or any service attaching uploads) may also call this
+ * itself before opening a transaction.
+ */
+export async function prepareUploadedObjects(deps: UploadDeps, objectPaths: string[]): Promise<void> {
+  if (!deps.storage.presignPut) return;
+  for (const objectPath of objectPaths) {
+    try {
+      await verifyUploadedObject(deps, objectPath);
+    } catch (err) {
+      if (err instanceof UploadRefused) throw err;
+      if (!(err instanceof ValidationFailed)) throw err;
+    }
+  }
+}
+
+/**
+ * Records that records now reference these objects (call it in the same
+ * transaction that stores the reference): attached objects are never taken
+ * for orphans. Objects already attached keep their first time.
+ */
+export async function markObjectsAttached(db: Knex, objectPaths: string[], now: Date): Promise<void> {
+  const keys = objectPaths.map((p) => parseObjectPath(p)?.key).filter((k): k is string => k !== undefined);
+  if (keys.length === 0) return;
+  await db("objects").whereIn("path", keys).whereNull("attached_at").update({ attached_at: now });
+}
+
+/** An object attached to nothing this long after its upload (or its ticket, if never uploaded) is deleted. */
+export const UNATTACHED_OBJECT_TTL_MS = 24 * 60 * 60 * 1000;
+/** A clean-up claim older than this belongs to a process that died mid-way: another may take it over. */
+const CLEANUP_CLAIM_TTL_MS = 10 * 60 * 1000;
+
+/** Whether a table exists (booking_documents arrives with another release-2 change). */
+async function hasTable(db: Knex, table: string): Promise<boolean> {
+  const found = await db.raw<{ rows: { found: string | null }[] }>("select to_regclass(?) as found", [
+    `public.${table}`,
+  ]);
+  return Boolean(found.rows[0]?.found);
+}
+
+/**
+ * Deletes uploads attached to nothing 24 hours after they were uploaded (or
+ * their upload address was handed out, if no bytes ever came). "Attached"
+ * means `attached_at` is set or a car image, a customer's document column or
+ * a booking document references the object (references written by code that
+ * does not call markObjectsAttached yet are honoured, and marked).
+ *
+ * Several server processes may run this at once: a batch is claimed with
+ * FOR UPDATE SKIP LOCKED (skipping objects a transaction is attaching right
+ * now, see verifyUploadedObject's FOR SHARE) and the claim committed; only
+ * then are the files deleted, outside any transaction, and the rows last.
+ * Returns how many objects were deleted.
+ */
+export async function deleteUnattachedObjects(
+  deps: Pick<AppDeps, "db" | "storage" | "clock">,
+  batchSize = 100,
+): Promise<number> {
+  const { knex } = deps.db;
+  const now = deps.clock.now();
+  const referenced = [
+    "exists (select 1 from cars c where c.image = '/objects/' || o.path)",
+    `exists (select 1 from customers cu where '/objects/' || o.path in
+       (cu.photo_id1_url, cu.photo_id2_url, cu.proof_of_billing_url))`,
+    ...((await hasTable(knex, "booking_documents"))
+      ? ["exists (select 1 from booking_documents bd where bd.object_path = '/objects/' || o.path)"]
+      : []),
+  ].join(" or ");
+  await knex.raw(`update objects o set attached_at = ? where o.attached_at is null and (${referenced})`, [
+    now,
+  ]);
+
+  const claimed = await knex.raw<{ rows: { path: string }[] }>(
+    `update objects set cleanup_claimed_at = ?
+     where path in (
+       select o.path from objects o
+       where o.attached_at is null
+         and coalesce(o.uploaded_at, o.created_at) < ?
+         and (o.cleanup_claimed_at is null or o.cleanup_claimed_at < ?)
+         and not (${referenced})
+       order by o.created_at
+       limit ?
+       for update skip locked
+     )
+     returning path`,
+    [
+      now,
+      new Date(now.getTime() - UNATTACHED_OBJECT_TTL_MS),
+      new Date(now.getTime() - CLEANUP_CLAIM_TTL_MS),
+      batchSize,
+    ],
+  );
+  let deleted = 0;
+  for (const { path } of claimed.rows) {
+    await deps.storage.delete(path);
+    await deps.storage.delete(incomingKeyOf(path));
+    const gone = await knex("objects")
+      .where({ path, cleanup_claimed_at: now })
+      .whereNull("attached_at")
+      .delete(["path"]);
+    deleted += gone.length;
+  }
+  return deleted;
 }
