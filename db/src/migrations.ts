@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import * as createSchema from "../migrations/2026-11-21-23-00-00-create-schema";
+import * as bookingDocumentsAndHolds from "../migrations/2026-11-25-11-00-00-booking-documents-and-holds";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
 export type Migration = {
@@ -15,6 +16,7 @@ export type Migration = {
  */
 export const migrations: readonly Migration[] = [
   { name: "2026-11-21-23-00-00-create-schema", ...createSchema },
+  { name: "2026-11-25-11-00-00-booking-documents-and-holds", ...bookingDocumentsAndHolds },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
