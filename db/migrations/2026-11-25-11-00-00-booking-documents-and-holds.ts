@@ -17,8 +17,10 @@ import type { Knex } from "knex";
  * an existing customer's e-mail never changes that customer). Older bookings
  * take their customer's.
  *
- * A new status `expired` (a pending booking not confirmed within the hold);
- * the overlap constraint keeps counting only pending and confirmed bookings.
+ * A new status `expired` (a pending public booking not confirmed within the
+ * hold); the overlap constraint keeps counting only pending and confirmed
+ * bookings. `admin_status_at`: when the admin last set the status; a booking
+ * the admin has set (e.g. back to pending) is the admin's and never expires.
  *
  * `mail_outbox.suppressed_at`: a mail over an address's daily limit is kept
  * for the record but never sent.
@@ -44,6 +46,7 @@ export async function up(knex: Knex): Promise<void> {
     t.text("proof_of_billing_url");
     t.text("contact_email");
     t.text("contact_phone");
+    t.timestamp("admin_status_at", { useTz: true });
   });
   await knex.raw(`
     update bookings b set
@@ -97,5 +100,6 @@ export async function down(knex: Knex): Promise<void> {
     t.dropColumn("proof_of_billing_url");
     t.dropColumn("contact_email");
     t.dropColumn("contact_phone");
+    t.dropColumn("admin_status_at");
   });
 }

@@ -1,6 +1,7 @@
 import type { AppDeps } from "./deps";
 import { deliverDueMail } from "./mail/mail-outbox";
 import { pruneSessions } from "./services/admin/admin-session.service";
+import { expirePendingBookings } from "./services/bookings/booking-expiry.service";
 import { pruneIdempotencyKeys } from "./services/idempotency.service";
 import { pruneRateLimits } from "./services/rate-limit.service";
 
@@ -10,9 +11,11 @@ const MAIL_INTERVAL_MS = 5_000;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * The periodic work of a server process: delivering the mail outbox and
- * pruning expired sessions, idempotency keys and rate-limit windows. Rows are
- * claimed with SKIP LOCKED, so several processes can run this side by side.
+ * The periodic work of a server process: expiring pending bookings past
+ * their hold and delivering the mail outbox (one round, every few seconds:
+ * an expiry's mail goes out in the same round), and pruning expired
+ * sessions, idempotency keys and rate-limit windows. Rows are claimed with
+ * SKIP LOCKED, so several processes can run this side by side.
  */
 export function startBackgroundWork(deps: AppDeps, intervals = { mailMs: MAIL_INTERVAL_MS }): BackgroundWork {
   let running: Promise<unknown> = Promise.resolve();
@@ -21,6 +24,8 @@ export function startBackgroundWork(deps: AppDeps, intervals = { mailMs: MAIL_IN
   const runMail = () => {
     if (stopped) return;
     running = running
+      .then(() => expirePendingBookings(deps))
+      .catch((err: unknown) => deps.logger.warn({ err }, "booking expiry round failed"))
       .then(() => deliverDueMail(deps))
       .catch((err: unknown) => deps.logger.warn({ err }, "mail delivery round failed"));
   };

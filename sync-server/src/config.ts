@@ -28,6 +28,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: optional,
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  PENDING_HOLD_HOURS: z.coerce.number().positive().default(24),
 });
 
 export type S3Config = {
@@ -61,6 +62,8 @@ export type Config = {
   secureCookies: boolean;
   /** Multiplies every per-address rate limit (benchmarks send thousands of requests from one address). */
   rateLimitScale: number;
+  /** How long a pending public booking holds its dates before it expires (fractions allowed, for tests). */
+  pendingHoldHours: number;
 };
 
 const defaultPwaDist = new URL("../../pwa/dist", import.meta.url).pathname;
@@ -98,6 +101,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    pendingHoldHours: e.PENDING_HOLD_HOURS,
   });
 }
 
@@ -126,6 +130,7 @@ export function configFrom(
     logLevel: partial.logLevel ?? "info",
     trustProxy: partial.trustProxy ?? false,
     rateLimitScale: partial.rateLimitScale ?? 1,
+    pendingHoldHours: partial.pendingHoldHours ?? 24,
     secureCookies: publicUrl?.startsWith("https://") ?? false,
   };
 }

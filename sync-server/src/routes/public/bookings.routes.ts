@@ -6,14 +6,16 @@ import { documentsInputSchema } from "@car-rental/shared/schemas/customer";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
 import { parse, parseBody, recordId } from "../../middleware/validate";
+import { Gone } from "../../errors";
 import {
+  CUSTOMER_DOCUMENTS_GONE_MESSAGE,
   attachDocuments,
   createPublicBooking,
   isNameBlocked,
   limitPublicBookings,
 } from "../../services/bookings/public-booking.service";
 
-/** Booking, the documents retry path, and the blocked-name check. */
+/** Booking, the documents retry path (and its release-1 path, 410), and the blocked-name check. */
 export function publicBookingRoutes(deps: AppDeps): Router {
   const router = new Router();
 
@@ -25,10 +27,15 @@ export function publicBookingRoutes(deps: AppDeps): Router {
     ctx.body = await createPublicBooking(deps, db, request);
   });
 
-  router.put("/api/customers/:id/documents", async (ctx) => {
-    const id = recordId(ctx.params, "Customer not found");
+  router.put(routes.attachDocuments.path, async (ctx) => {
+    const id = recordId(ctx.params, "Booking not found");
     const input = parseBody(documentsInputSchema, ctx.request.body);
     ctx.body = await attachDocuments(deps, requestDb(ctx), id, input);
+  });
+
+  // Release 1's path: documents belong to bookings now (release 2 A3). Nothing is read or changed.
+  router.put("/api/customers/:id/documents", () => {
+    throw new Gone(CUSTOMER_DOCUMENTS_GONE_MESSAGE);
   });
 
   router.get("/api/blocked-names/check", async (ctx) => {

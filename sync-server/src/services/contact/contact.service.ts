@@ -45,7 +45,9 @@ export async function sendContactMessage(
       })
       .returning<{ id: string; created_at: Date }[]>(["id", "created_at"]);
     if (!row) throw new Error("insert returned no contact message");
-    await enqueueMail(trx, contactNoticeMail(message, deps.config.businessEmail), now);
+    await enqueueMail(trx, contactNoticeMail(message, deps.config.businessEmail), now, {
+      ownerAddress: deps.config.businessEmail,
+    });
     return { ok: true, id: row.id, createdAt: row.created_at.toISOString() };
   });
 }
