@@ -294,7 +294,6 @@ export const bookingDocumentsSchema = z.object({
   proofOfBillingUrl: z.string().nullable(),
 });
 export type BookingDocuments = z.infer<typeof bookingDocumentsSchema>;
-export const NO_DOCUMENTS: BookingDocuments = { photoId1Url: null, photoId2Url: null, proofOfBillingUrl: null };
 
 /**
  * A booking as the admin area and the confirmation read it. `status` falls
@@ -327,7 +326,7 @@ export const bookingViewSchema = z.object({
   wantsDelivery: z.boolean(),
   deliveryAddress: z.string().nullable(),
   /** Documents belong to the booking they were uploaded for (release 2 A3); absent in older mirrors. */
-  documents: bookingDocumentsSchema.default(NO_DOCUMENTS),
+  documents: bookingDocumentsSchema.optional(),
   version: versionSchema,
   updatedAt: timestampSchema,
 });

@@ -64,7 +64,8 @@ export async function enqueueMail(
 ): Promise<string> {
   return db.transaction(async (trx) => {
     const address = mail.to.trim().toLowerCase();
-    const exempt = options.ownerAddress !== undefined && address === options.ownerAddress.trim().toLowerCase();
+    const exempt =
+      options.ownerAddress !== undefined && address === options.ownerAddress.trim().toLowerCase();
     let suppressed = false;
     if (!exempt) {
       await trx.raw("select pg_advisory_xact_lock(hashtextextended(?, 0))", [`mail-recipient:${address}`]);

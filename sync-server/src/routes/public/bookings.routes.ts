@@ -1,7 +1,12 @@
 import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import { blockedNameCheckQuerySchema, type BlockedNameCheck } from "@car-rental/shared/schemas/blocked-name";
-import { publicBookingRequestSchema } from "@car-rental/shared/schemas/booking";
+import {
+  bookingViewSchema,
+  publicBookingRequestSchema,
+  publicBookingResponseSchema,
+} from "@car-rental/shared/schemas/booking";
+import * as z from "zod";
 import { documentsInputSchema } from "@car-rental/shared/schemas/customer";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
@@ -15,6 +20,16 @@ import {
   limitPublicBookings,
 } from "../../services/bookings/public-booking.service";
 
+/**
+ * The read-only fields a client may send back with a booking (ignored): the
+ * answer's, and release 1's `customer.id` and `booking.customerId`, which a
+ * client built against release 1 may still round-trip.
+ */
+const bookingReadOnlyFields = publicBookingResponseSchema.extend({
+  customer: publicBookingResponseSchema.shape.customer.extend({ id: z.string().optional() }),
+  booking: bookingViewSchema,
+});
+
 /** Booking, the documents retry path (and its release-1 path, 410), and the blocked-name check. */
 export function publicBookingRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -22,7 +37,7 @@ export function publicBookingRoutes(deps: AppDeps): Router {
   router.post("/api/bookings", async (ctx) => {
     const db = requestDb(ctx);
     await limitPublicBookings(db, ctx.ip, deps.clock.now(), deps.config.rateLimitScale);
-    const request = parseBody(publicBookingRequestSchema, ctx.request.body, routes.createBooking.response);
+    const request = parseBody(publicBookingRequestSchema, ctx.request.body, bookingReadOnlyFields);
     ctx.status = 201;
     ctx.body = await createPublicBooking(deps, db, request);
   });

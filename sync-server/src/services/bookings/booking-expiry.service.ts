@@ -67,7 +67,10 @@ async function expireBatch(deps: BookingExpiryDeps, knex: Knex): Promise<number>
           booking,
           car,
           // The address typed with the booking (the confirmation went there), else the customer's.
-          customer: { fullName: booking.customerName, email: contactOf.get(booking.id) ?? booking.customerEmail },
+          customer: {
+            fullName: booking.customerName,
+            email: contactOf.get(booking.id) ?? booking.customerEmail,
+          },
           publicUrl: deps.config.publicUrl,
         },
         deps.config.pendingHoldHours,

@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Knex } from "knex";
 import { conflictingRanges, freeSlots, type BookedRange } from "@car-rental/shared/availability";
-import { BOOKING_TOKEN_DAYS_AFTER_RETURN, MAX_PENDING_BOOKINGS_PER_CONTACT } from "@car-rental/shared/constants";
+import {
+  BOOKING_TOKEN_DAYS_AFTER_RETURN,
+  MAX_PENDING_BOOKINGS_PER_CONTACT,
+} from "@car-rental/shared/constants";
 import { addDays, manilaToday } from "@car-rental/shared/dates";
 import { quote, quoteMatches } from "@car-rental/shared/pricing";
 import { nameKey } from "@car-rental/shared/schemas/blocked-name";
@@ -215,6 +218,7 @@ export async function createPublicBooking(
       documents,
       contactEmail,
       contactPhone,
+      createdAt: deps.clock.now(),
     });
     const view = await findBookingView(trx, bookingId);
     if (!view) throw new Error("the new booking is not readable");
@@ -292,11 +296,14 @@ export async function attachDocuments(
     await verifyDocuments(deps, trx, input);
     const columns = documentColumns(input);
     if (Object.keys(columns).length > 0) await trx("bookings").where({ id: bookingId }).update(columns);
-    const row: { photo_id1_url: string | null; photo_id2_url: string | null; proof_of_billing_url: string | null } =
-      await trx("bookings")
-        .select("photo_id1_url", "photo_id2_url", "proof_of_billing_url")
-        .where({ id: bookingId })
-        .first();
+    const row: {
+      photo_id1_url: string | null;
+      photo_id2_url: string | null;
+      proof_of_billing_url: string | null;
+    } = await trx("bookings")
+      .select("photo_id1_url", "photo_id2_url", "proof_of_billing_url")
+      .where({ id: bookingId })
+      .first();
     return {
       ok: true,
       id: bookingId,
