@@ -1,7 +1,7 @@
 import { addDays, manilaToday } from "@car-rental/shared/dates";
 import { adminCookie } from "./lib/admin";
 import { benchSettings } from "./lib/env";
-import { bookingBody, distinctBookings, type BenchCar } from "./lib/bookings";
+import { bookingBody, distinctBookings, uploadBenchDocuments, type BenchCar } from "./lib/bookings";
 import { measure, type LoadResult } from "./lib/load";
 
 export type ApiRow = { name: string; result: LoadResult };
@@ -36,7 +36,7 @@ export async function benchApi(url: string): Promise<ApiRow[]> {
       url: `${url}/api/bookings`,
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: distinctBookings(cars, 400),
+      body: distinctBookings(cars, 400, await uploadBenchDocuments(url)),
       connections: 10,
       amount: 1500,
     }),
@@ -66,6 +66,7 @@ export async function benchRace(url: string, requests = 200): Promise<RaceResult
   const car = cars.filter((c) => c.available).at(-1);
   if (!car) throw new Error("no available car");
   const pickup = addDays(manilaToday(new Date()), 9000);
+  const documents = await uploadBenchDocuments(url);
   const started = performance.now();
   const statuses = await Promise.all(
     Array.from({ length: requests }, (_, i) =>
@@ -73,7 +74,7 @@ export async function benchRace(url: string, requests = 200): Promise<RaceResult
         method: "POST",
         headers: { "Content-Type": "application/json" },
         // Every request overlaps the others: same car, pickup within the same 3-day window.
-        body: bookingBody(car, addDays(pickup, i % 2), 3, 900_000 + i),
+        body: bookingBody(car, addDays(pickup, i % 2), 3, 900_000 + i, documents),
       }).then(async (r) => {
         await r.arrayBuffer();
         return r.status;

@@ -5,7 +5,7 @@ import { chromium, expect, type Browser, type BrowserContext, type Page } from "
 import { routes } from "@car-rental/shared/api";
 import { addDays, manilaToday } from "@car-rental/shared/dates";
 import { BENCH_ADMIN_PASSWORD, adminCookie } from "./lib/admin";
-import { bookingBody } from "./lib/bookings";
+import { bookingBody, uploadBenchDocuments } from "./lib/bookings";
 import { createBenchDatabase } from "./lib/databases";
 import { benchSettings, childEnv } from "./lib/env";
 import { repoRoot, startProcess } from "./lib/server";
@@ -290,13 +290,14 @@ async function createBookings(url: string, count: number): Promise<BenchBooking[
   const bookable = cars.filter((c) => c.available);
   const today = manilaToday(new Date());
   const bookings: BenchBooking[] = [];
+  const documents = await uploadBenchDocuments(url);
   for (let i = 0; i < count; i++) {
     const car = bookable[i % bookable.length];
     if (!car) throw new Error("no car");
     const res = await fetch(`${url}/api/bookings`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: bookingBody(car, addDays(today, 700 + i * 10), 30, 5_000_000 + i),
+      body: bookingBody(car, addDays(today, 700 + i * 10), 30, 5_000_000 + i, documents),
     });
     if (res.status !== 201) throw new Error(`booking failed: ${res.status} ${await res.text()}`);
     const created = routes.createBooking.response.parse(await res.json());

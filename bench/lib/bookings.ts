@@ -3,8 +3,47 @@ import { quote } from "@car-rental/shared/pricing";
 
 export type BenchCar = { id: string; name: string; dailyRate: string; available: boolean };
 
-/** The JSON body of a valid public booking of `car` from `pickupDate` for `days` days. */
-export function bookingBody(car: BenchCar, pickupDate: string, days: number, n: number): string {
+export type BenchDocuments = { photoId1Url: string; photoId2Url: string; proofOfBillingUrl: string };
+
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c63000100000500010d0a2db40000000049454e44ae426082",
+  "hex",
+);
+
+async function uploadDocument(url: string): Promise<string> {
+  const ticket = await fetch(`${url}/api/objects/upload`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: url },
+    body: JSON.stringify({ purpose: "document", contentType: "image/png", size: PNG.length }),
+  });
+  if (ticket.status !== 200) throw new Error(`upload ticket: ${ticket.status} ${await ticket.text()}`);
+  const { uploadURL, objectPath } = (await ticket.json()) as { uploadURL: string; objectPath: string };
+  const put = await fetch(uploadURL, { method: "PUT", headers: { "Content-Type": "image/png" }, body: PNG });
+  if (put.status >= 300) throw new Error(`upload PUT: ${put.status}`);
+  return objectPath;
+}
+
+/** The three documents every public booking needs (release 2), uploaded once and shared by the bench's bookings. */
+export async function uploadBenchDocuments(url: string): Promise<BenchDocuments> {
+  return {
+    photoId1Url: await uploadDocument(url),
+    photoId2Url: await uploadDocument(url),
+    proofOfBillingUrl: await uploadDocument(url),
+  };
+}
+
+/**
+ * The JSON body of a valid public booking of `car` from `pickupDate` for
+ * `days` days, by customer `n` (its own e-mail and phone: one contact may
+ * hold only 2 pending bookings).
+ */
+export function bookingBody(
+  car: BenchCar,
+  pickupDate: string,
+  days: number,
+  n: number,
+  documents: BenchDocuments,
+): string {
   const returnDate = addDays(pickupDate, days);
   const q = quote({
     dailyRate: car.dailyRate,
@@ -14,7 +53,11 @@ export function bookingBody(car: BenchCar, pickupDate: string, days: number, n: 
     distanceService: "none",
   });
   return JSON.stringify({
-    customer: { fullName: `Bench Customer ${n}`, email: `bench${n}@example.ph`, phone: "09171234567" },
+    customer: {
+      fullName: `Bench Customer ${n}`,
+      email: `bench${n}@example.ph`,
+      phone: `09${String(n).padStart(9, "0")}`,
+    },
     booking: {
       carId: car.id,
       pickupDate,
@@ -32,6 +75,7 @@ export function bookingBody(car: BenchCar, pickupDate: string, days: number, n: 
       insurance: q.insurance,
       total: q.total,
     },
+    documents,
   });
 }
 
@@ -39,7 +83,11 @@ export function bookingBody(car: BenchCar, pickupDate: string, days: number, n: 
  * An endless supply of bookings that never overlap: request i takes car
  * i mod n, on its own 2-day slot far enough ahead of today.
  */
-export function distinctBookings(cars: BenchCar[], startOffsetDays: number): () => string {
+export function distinctBookings(
+  cars: BenchCar[],
+  startOffsetDays: number,
+  documents: BenchDocuments,
+): () => string {
   const bookable = cars.filter((c) => c.available);
   let i = 0;
   const today = manilaToday(new Date());
@@ -47,7 +95,7 @@ export function distinctBookings(cars: BenchCar[], startOffsetDays: number): () 
     const car = bookable[i % bookable.length];
     if (!car) throw new Error("no bookable car");
     const slot = Math.floor(i / bookable.length);
-    const body = bookingBody(car, addDays(today, startOffsetDays + slot * 2), 1, i);
+    const body = bookingBody(car, addDays(today, startOffsetDays + slot * 2), 1, i, documents);
     i += 1;
     return body;
   };

@@ -1,6 +1,7 @@
 import type { Knex } from "knex";
 import * as createSchema from "../migrations/2026-11-21-23-00-00-create-schema";
 import * as keyOwnersAndObjectAttachment from "../migrations/2026-11-25-10-00-00-key-owners-and-object-attachment";
+import * as bookingDocumentsAndHolds from "../migrations/2026-11-25-11-00-00-booking-documents-and-holds";
 import * as notifyTableChanges from "../migrations/2026-11-25-12-00-00-notify-table-changes";
 import * as webPush from "../migrations/2026-11-25-14-00-00-web-push";
 
@@ -19,6 +20,7 @@ export type Migration = {
 export const migrations: readonly Migration[] = [
   { name: "2026-11-21-23-00-00-create-schema", ...createSchema },
   { name: "2026-11-25-10-00-00-key-owners-and-object-attachment", ...keyOwnersAndObjectAttachment },
+  { name: "2026-11-25-11-00-00-booking-documents-and-holds", ...bookingDocumentsAndHolds },
   { name: "2026-11-25-12-00-00-notify-table-changes", ...notifyTableChanges },
   { name: "2026-11-25-14-00-00-web-push", ...webPush },
 ];

@@ -38,6 +38,7 @@ import {
   daysFromToday,
   listCars,
   publicBookingAnswerSchema,
+  uploadDocuments,
   sendJson,
 } from "./support/api";
 import {
@@ -95,6 +96,7 @@ describe("the server is killed while the outbox drains", () => {
     const cookie = await adminCookie(server.url);
     const cars = await listCars(server.url);
     const bookingIds: string[] = [];
+    const documents = await uploadDocuments(server.url);
     for (let b = 0; b < BOOKINGS; b++) {
       const car = cars[b];
       if (!car) throw new Error("the seeded fleet has fewer than three cars");
@@ -102,10 +104,13 @@ describe("the server is killed while the outbox drains", () => {
         server.url,
         "POST",
         routes.createBooking.path,
-        bookingBody(car, daysFromToday(10 + b), daysFromToday(13 + b), {
-          fullName: `Crash Test ${b}`,
-          email: `crash${b}@example.ph`,
-        }),
+        bookingBody(
+          car,
+          daysFromToday(10 + b),
+          daysFromToday(13 + b),
+          { fullName: `Crash Test ${b}`, email: `crash${b}@example.ph` },
+          documents,
+        ),
       );
       expect(res.status, await res.clone().text()).toBe(201);
       bookingIds.push(publicBookingAnswerSchema.parse(await res.json()).booking.id);

@@ -25,7 +25,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPath, routes, type RouteName } from "@car-rental/shared/api";
 import { startTestServer, type TestServer } from "@car-rental/sync-server/test-server";
 import { addDays, manilaToday } from "@car-rental/shared/dates";
-import { bookingBody, errorBodySchema, listCars, publicBookingAnswerSchema } from "./support/api";
+import {
+  bookingBody,
+  errorBodySchema,
+  listCars,
+  publicBookingAnswerSchema,
+  uploadDocuments,
+} from "./support/api";
 import { rawRequest, type RawAnswer } from "./support/raw-http";
 
 /** Runs per mutation route; about 20 routes. */
@@ -64,16 +70,24 @@ beforeAll(async () => {
   ids.car = car.id;
   const today = manilaToday(server.clock.now());
   const created = await server.request("POST", routes.createBooking.path, {
-    body: bookingBody(car, addDays(today, 3), addDays(today, 5), {
-      fullName: "Fuzz Fixture",
-      email: "fuzz@example.ph",
-    }),
+    body: bookingBody(
+      car,
+      addDays(today, 3),
+      addDays(today, 5),
+      { fullName: "Fuzz Fixture", email: "fuzz@example.ph" },
+      await uploadDocuments(server.url),
+    ),
   });
   if (created.status !== 201) throw new Error(`fixture booking: ${created.status} ${await created.text()}`);
   const answer: unknown = await created.json();
   const parsed = publicBookingAnswerSchema.parse(answer);
   ids.booking = parsed.booking.id;
-  ids.customer = parsed.customer.id;
+  // The public answer carries no customer id (release 2 A3): read it from the database.
+  const bookingRow: { customer_id: string } = await server.db
+    .knex("bookings")
+    .where({ id: ids.booking })
+    .first();
+  ids.customer = bookingRow.customer_id;
   ids.bookingToken =
     typeof answer === "object" &&
     answer !== null &&
@@ -387,7 +401,7 @@ function concretePath(name: RouteName, id: string | null): string {
   if (!path.includes(":id")) return path;
   const valid =
     name === "attachDocuments"
-      ? ids.customer
+      ? ids.booking
       : name === "updateCustomer" || name === "deleteCustomer"
         ? ids.customer
         : name === "unblockName"

@@ -17,7 +17,14 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routes } from "@car-rental/shared/api";
 import { SERVER_DATABASE_URL } from "../src/env";
-import { bookingBody, createPostgresDatabase, daysFromToday, listCars, sendJson } from "./support/api";
+import {
+  bookingBody,
+  createPostgresDatabase,
+  daysFromToday,
+  listCars,
+  sendJson,
+  uploadDocuments,
+} from "./support/api";
 import { freePort, sleep, startServer, type ServerProcess } from "./support/server-process";
 
 const customers = [1, 2, 3].map((n) => ({
@@ -79,6 +86,7 @@ async function startSink(port: number, received: Received[]): Promise<SMTPServer
 describe("the mail server is down while bookings are made", () => {
   it("delivers every queued mail exactly once after the mail server comes back", async () => {
     const cars = await listCars(server.url);
+    const documents = await uploadDocuments(server.url);
     for (const [n, customer] of customers.entries()) {
       const car = cars[n];
       if (!car) throw new Error("not enough cars");
@@ -86,7 +94,7 @@ describe("the mail server is down while bookings are made", () => {
         server.url,
         "POST",
         routes.createBooking.path,
-        bookingBody(car, daysFromToday(20), daysFromToday(22), customer),
+        bookingBody(car, daysFromToday(20), daysFromToday(22), customer, documents),
       );
       expect(res.status, await res.clone().text()).toBe(201);
     }

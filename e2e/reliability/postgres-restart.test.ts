@@ -28,6 +28,8 @@ import {
   errorBodySchema,
   listCars,
   publicBookingAnswerSchema,
+  uploadDocuments,
+  type DocumentPaths,
   sendJson,
 } from "./support/api";
 import { startPrivatePostgres, type PrivatePostgres } from "./support/private-postgres";
@@ -51,7 +53,8 @@ beforeAll(async () => {
   postgres = await startPrivatePostgres();
   databaseUrl = await postgres.createDatabase("rental");
   dataDir = await mkdtemp(path.join(os.tmpdir(), "car-rental-pgrestart-"));
-  server = await startServer({ port: await freePort(), dataDir, databaseUrl });
+  // One address sends every booking of the stream: past the 20 an hour a real client gets.
+  server = await startServer({ port: await freePort(), dataDir, databaseUrl, rateLimitScale: 10 });
 });
 
 afterAll(async () => {
@@ -61,19 +64,26 @@ afterAll(async () => {
 });
 
 /** Booking n: its own customer, and a one-day rental no other booking of the stream overlaps. */
-function nthBooking(cars: Car[], n: number) {
+function nthBooking(cars: Car[], n: number, documents: DocumentPaths) {
   const car = cars[n % cars.length];
   if (!car) throw new Error("no cars");
   const day = 5 + 2 * Math.floor(n / cars.length);
-  return bookingBody(car, daysFromToday(day), daysFromToday(day + 1), {
-    fullName: `Stream Customer ${n}`,
-    email: `stream${n}@example.ph`,
-  });
+  return bookingBody(
+    car,
+    daysFromToday(day),
+    daysFromToday(day + 1),
+    {
+      fullName: `Stream Customer ${n}`,
+      email: `stream${n}@example.ph`,
+    },
+    documents,
+  );
 }
 
 describe("PostgreSQL restarts while bookings and reads flow", () => {
   it("answers 503 or succeeds meanwhile, recovers by itself and loses no accepted booking", async () => {
     const cars = await listCars(server.url);
+    const documents = await uploadDocuments(server.url);
     const outcomes: Outcome[] = [];
     const accepted: string[] = [];
     let nextBooking = 0;
@@ -107,7 +117,7 @@ describe("PostgreSQL restarts while bookings and reads flow", () => {
             server.url,
             "POST",
             routes.createBooking.path,
-            nthBooking(cars, n),
+            nthBooking(cars, n, documents),
             n % 2 === 0 ? { "Idempotency-Key": `stream-booking-${n}-${Date.now()}` } : {},
           ),
         );
@@ -188,6 +198,7 @@ describe("PostgreSQL restarts while bookings and reads flow", () => {
 
   it("serves the first requests after a restart that happened while it was idle", async () => {
     const cars = await listCars(server.url);
+    const documents = await uploadDocuments(server.url);
     // Warm the pool: several connections, then idle while PostgreSQL restarts under them.
     // (The fleet list, not booked dates: those may come from the server's micro-cache.)
     const fleetReads = () => Promise.all(cars.slice(0, 6).map(() => fetch(`${server.url}/api/cars`)));
@@ -201,7 +212,7 @@ describe("PostgreSQL restarts while bookings and reads flow", () => {
       server.url,
       "POST",
       routes.createBooking.path,
-      nthBooking(cars, MAX_BOOKINGS + 30),
+      nthBooking(cars, MAX_BOOKINGS + 30, documents),
     );
     expect(booking.status, await booking.text()).toBe(201);
     expect(server.exit()).toBeNull();

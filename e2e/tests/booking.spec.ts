@@ -27,6 +27,19 @@ const PDF_BYTES = Buffer.from(
 
 type Files = { photo1: string; photo2: string; billing: string };
 
+/** One real document uploaded through the API, as the form does (the server requires all three). */
+async function uploadDocumentThroughApi(request: APIRequestContext): Promise<string> {
+  const ticket = await request.post("/api/objects/upload", {
+    headers: { Origin: E2E_BASE_URL },
+    data: { purpose: "document", contentType: "image/png", size: PNG_BYTES.length },
+  });
+  expect(ticket.status()).toBe(200);
+  const { uploadURL, objectPath }: { uploadURL: string; objectPath: string } = await ticket.json();
+  const put = await request.put(uploadURL, { headers: { "Content-Type": "image/png" }, data: PNG_BYTES });
+  expect(put.status()).toBeLessThan(300);
+  return objectPath;
+}
+
 function writeFiles(dir: string): Files {
   mkdirSync(dir, { recursive: true });
   const files = {
@@ -355,6 +368,11 @@ test("a booked car's days show as booked to the next visitor and cannot be booke
         subtotal: "2500.00",
         insurance: "500.00",
         total: "3000.00",
+      },
+      documents: {
+        photoId1Url: await uploadDocumentThroughApi(request),
+        photoId2Url: await uploadDocumentThroughApi(request),
+        proofOfBillingUrl: await uploadDocumentThroughApi(request),
       },
     },
   });

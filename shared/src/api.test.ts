@@ -16,7 +16,7 @@ describe("routes", () => {
       "GET /api/blocked-names/check",
       "POST /api/objects/upload",
       "POST /api/bookings",
-      "PUT /api/customers/:id/documents",
+      "PUT /api/bookings/:id/documents",
       "POST /api/contact",
       "POST /api/admin/session",
       "GET /api/admin/session",

@@ -117,7 +117,7 @@ export const routes = {
   },
   attachDocuments: {
     method: "PUT",
-    path: "/api/customers/:id/documents",
+    path: "/api/bookings/:id/documents",
     auth: "public",
     request: documentsInputSchema,
     query: null,

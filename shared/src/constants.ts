@@ -107,7 +107,11 @@ export const distanceServiceOptions: Record<DistanceService, { label: string; de
   },
 };
 
-export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed"] as const;
+/**
+ * `expired`: a pending booking the admin did not confirm within the hold
+ * (release 2 A4, PENDING_HOLD_HOURS); its dates are free again.
+ */
+export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed", "expired"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Statuses whose bookings hold their car's dates. */
 export const ACTIVE_BOOKING_STATUSES = ["pending", "confirmed"] as const satisfies readonly BookingStatus[];
@@ -146,8 +150,17 @@ export const TIME_SLOTS = [
 export type TimeSlot = (typeof TIME_SLOTS)[number]["label"];
 export const DEFAULT_PICKUP_TIME: TimeSlot = "9:00 AM";
 
-/** Longest rental booked online; longer ones are arranged with the shop. */
+/** Longest rental the admin may record. */
 export const MAX_RENTAL_DAYS = 365;
+
+/** Longest rental booked online (release 2 A4); longer ones are arranged with the shop. */
+export const MAX_ONLINE_RENTAL_DAYS = 30;
+
+/** Pending public bookings one e-mail address, and one phone number, may hold at once (release 2 A4). */
+export const MAX_PENDING_BOOKINGS_PER_CONTACT = 2;
+
+/** A booking token works until this many days after the booking's return date (release 2 A3). */
+export const BOOKING_TOKEN_DAYS_AFTER_RETURN = 30;
 
 /** The blocked-name check runs once the trimmed name is longer than this (spec §5). */
 export const BLOCKED_NAME_CHECK_AFTER_CHARS = 2;

@@ -7,7 +7,7 @@ export type CustomerTotals = { totalAmount: string; amountPaid: string; pendingA
 
 /**
  * The spec's per-customer figures (total, paid, still owed) over the bookings
- * that are not cancelled: a cancelled booking is neither owed nor paid. The
+ * that are not cancelled or expired: such a booking is neither owed nor paid. The
  * server computes them for its customer list and the admin screens for the
  * rows they hold offline, with this one function.
  */
@@ -15,7 +15,7 @@ export function customerTotals(bookings: readonly TotalledBooking[]): CustomerTo
   let total = 0n;
   let paid = 0n;
   for (const booking of bookings) {
-    if (booking.status === "cancelled") continue;
+    if (booking.status === "cancelled" || booking.status === "expired") continue;
     total += parseMoney(booking.total);
     paid += parseMoney(booking.amountPaid);
   }

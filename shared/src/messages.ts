@@ -19,6 +19,7 @@ export const validationMessages = {
   returnNotAfterPickup: "Return date must be after the pick-up date",
   invalidPickupTime: "Pick-up time must be one of the available time slots",
   rentalTooLong: "This rental is too long to book online. Please contact us.",
+  onlineRentalTooLong: "Rentals longer than 30 days: please contact us.",
   tooLong: "This text is too long",
   invalidObjectPath: "Invalid file reference",
   invalidImage: "Invalid car image",
@@ -162,6 +163,10 @@ export const errorMessages = {
   UPLOAD_INVALID: "The uploaded file is not an allowed type.",
   UPLOAD_TOO_LARGE: "The uploaded file is too large.",
   UPLOAD_EXPIRED: "This upload address has expired or was already used.",
+  DOCUMENTS_REQUIRED: "Please upload both Photo IDs and Proof of Billing before submitting your booking.",
+  TOO_MANY_PENDING:
+    "This e-mail address or phone number already has 2 bookings waiting for confirmation. Please wait for the shop to confirm them or contact us.",
+  GONE: "This address is no longer available.",
   DATABASE_UNAVAILABLE: "The service is temporarily unavailable. Please try again shortly.",
   INTERNAL: GENERIC_FAILURE,
 } as const;
@@ -191,6 +196,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   UPLOAD_INVALID: 415,
   UPLOAD_TOO_LARGE: 413,
   UPLOAD_EXPIRED: 410,
+  DOCUMENTS_REQUIRED: 400,
+  TOO_MANY_PENDING: 429,
+  GONE: 410,
   DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };

@@ -2,6 +2,7 @@ import type { AppDeps } from "./deps";
 import { deliverDueMail } from "./mail/mail-outbox";
 import { deliverDuePush } from "./push/push-outbox";
 import { pruneSessions } from "./services/admin/admin-session.service";
+import { expirePendingBookings } from "./services/bookings/booking-expiry.service";
 import { pruneIdempotencyKeys } from "./services/idempotency.service";
 import { deleteUnattachedObjects } from "./services/objects/upload.service";
 import { pruneRateLimits } from "./services/rate-limit.service";
@@ -12,10 +13,12 @@ const MAIL_INTERVAL_MS = 5_000;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * The periodic work of a server process: delivering the mail outbox and
- * pruning expired sessions, idempotency keys, rate-limit windows and
- * uploads attached to nothing after 24 hours. Rows are
- * claimed with SKIP LOCKED, so several processes can run this side by side.
+ * The periodic work of a server process: expiring pending bookings past
+ * their hold, delivering the mail outbox (one round, every few seconds: an
+ * expiry's mail goes out in the same round) and the notifications, and
+ * pruning expired sessions, idempotency keys, rate-limit windows and uploads
+ * attached to nothing after 24 hours. Rows are claimed with SKIP LOCKED, so
+ * several processes can run this side by side.
  */
 export function startBackgroundWork(deps: AppDeps, intervals = { mailMs: MAIL_INTERVAL_MS }): BackgroundWork {
   let running: Promise<unknown> = Promise.resolve();
@@ -24,6 +27,8 @@ export function startBackgroundWork(deps: AppDeps, intervals = { mailMs: MAIL_IN
   const runMail = () => {
     if (stopped) return;
     running = running
+      .then(() => expirePendingBookings(deps))
+      .catch((err: unknown) => deps.logger.warn({ err }, "booking expiry round failed"))
       .then(() => deliverDueMail(deps, deps.config.mailClaimLeaseMs))
       .catch((err: unknown) => deps.logger.warn({ err }, "mail delivery round failed"))
       .then(() => deliverDuePush(deps))

@@ -37,6 +37,7 @@ const envSchema = z.object({
     .int()
     .min(1_000)
     .default(5 * 60 * 1000),
+  PENDING_HOLD_HOURS: z.coerce.number().positive().default(24),
 });
 
 export type S3Config = {
@@ -82,6 +83,8 @@ export type Config = {
   backupKeep: number;
   /** How long a claimed mail is this process's to send before another may retry it. */
   mailClaimLeaseMs: number;
+  /** How long a pending public booking holds its dates before it expires (fractions allowed, for tests). */
+  pendingHoldHours: number;
 };
 
 const defaultPwaDist = new URL("../../pwa/dist", import.meta.url).pathname;
@@ -129,6 +132,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: e.WEB_CONCURRENCY,
     backupKeep: e.BACKUP_KEEP,
     mailClaimLeaseMs: e.MAIL_CLAIM_LEASE_MS,
+    pendingHoldHours: e.PENDING_HOLD_HOURS,
   });
 }
 
@@ -161,6 +165,7 @@ export function configFrom(
     webConcurrency: partial.webConcurrency ?? 1,
     backupKeep: partial.backupKeep ?? 7,
     mailClaimLeaseMs: partial.mailClaimLeaseMs ?? 5 * 60 * 1000,
+    pendingHoldHours: partial.pendingHoldHours ?? 24,
     secureCookies: publicUrl?.startsWith("https://") ?? false,
   };
 }

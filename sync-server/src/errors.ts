@@ -78,3 +78,20 @@ export class UploadRefused extends DomainError {
 }
 
 export { errorStatus } from "@car-rental/shared/messages";
+export class DocumentsRequired extends DomainError {
+  constructor() {
+    super("DOCUMENTS_REQUIRED");
+  }
+}
+/** One e-mail address or phone number already holds the most pending bookings allowed. */
+export class TooManyPending extends DomainError {
+  constructor() {
+    super("TOO_MANY_PENDING");
+  }
+}
+/** A path that was replaced by another (its body says which). */
+export class Gone extends DomainError {
+  constructor(message?: string) {
+    super("GONE", message);
+  }
+}

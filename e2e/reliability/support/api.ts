@@ -30,13 +30,58 @@ export function daysFromToday(days: number, now: Date = new Date()): string {
   return addDays(manilaToday(now), days);
 }
 
-/** A valid `POST /api/bookings` body for `car` from `pickupDate` to `returnDate`, priced correctly. */
+export type DocumentPaths = { photoId1Url: string; photoId2Url: string; proofOfBillingUrl: string };
+
+/** A minimal real PNG (signature and IHDR): enough for the server's magic-number check. */
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c63000100000500010d0a2db40000000049454e44ae426082",
+  "hex",
+);
+
+/** Uploads one real document through the running server's upload API; returns its object path. */
+export async function uploadDocument(url: string): Promise<string> {
+  const ticketRes = await fetch(`${url}/api/objects/upload`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: url },
+    body: JSON.stringify({ purpose: "document", contentType: "image/png", size: PNG.length }),
+  });
+  if (ticketRes.status !== 200)
+    throw new Error(`upload ticket: ${ticketRes.status} ${await ticketRes.text()}`);
+  const ticket = z.object({ uploadURL: z.string(), objectPath: z.string() }).parse(await ticketRes.json());
+  const put = await fetch(ticket.uploadURL, {
+    method: "PUT",
+    headers: { "Content-Type": "image/png" },
+    body: PNG,
+  });
+  if (put.status >= 300) throw new Error(`upload PUT: ${put.status} ${await put.text()}`);
+  return ticket.objectPath;
+}
+
+/** The three documents a public booking requires (release 2 A4), uploaded for real. */
+export async function uploadDocuments(url: string): Promise<DocumentPaths> {
+  return {
+    photoId1Url: await uploadDocument(url),
+    photoId2Url: await uploadDocument(url),
+    proofOfBillingUrl: await uploadDocument(url),
+  };
+}
+
+let phoneCounter = 0;
+
+/**
+ * A valid `POST /api/bookings` body for `car` from `pickupDate` to
+ * `returnDate`, priced correctly, with `documents` (the server requires all
+ * three: see `uploadDocuments`). Each body gets its own phone number unless
+ * one is given: one phone may hold only 2 pending bookings.
+ */
 export function bookingBody(
   car: Pick<Car, "id" | "dailyRate">,
   pickupDate: string,
   returnDate: string,
-  customer: { fullName: string; email: string },
+  customer: { fullName: string; email: string; phone?: string },
+  documents?: DocumentPaths,
 ): PublicBookingRequestBody {
+  phoneCounter += 1;
   const q = quote({
     dailyRate: car.dailyRate,
     pickupDate,
@@ -48,7 +93,9 @@ export function bookingBody(
     customer: {
       fullName: customer.fullName,
       email: customer.email,
-      phone: "09171234567",
+      phone:
+        customer.phone ??
+        `0918${String(process.pid % 1000).padStart(3, "0")}${String(phoneCounter).padStart(4, "0")}`,
       license: "N01-23-456789",
     },
     booking: {
@@ -69,11 +116,12 @@ export function bookingBody(
       total: q.total,
       distanceFee: q.distanceFee,
     },
+    ...(documents ? { documents } : {}),
   };
 }
 
 export const publicBookingAnswerSchema = z.object({
-  customer: z.object({ id: z.string(), email: z.string() }),
+  customer: z.object({ email: z.string() }),
   booking: z.object({ id: z.string(), total: z.string(), status: z.string() }),
 });
 

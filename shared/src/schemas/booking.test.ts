@@ -292,7 +292,16 @@ describe("rentalDatesIssue", () => {
     expect(rentalDatesIssue("2026-11-21", "2026-11-21")?.message).toBe(
       validationMessages.returnNotAfterPickup,
     );
-    expect(rentalDatesIssue("2026-11-21", "2027-11-22")?.message).toBe(validationMessages.rentalTooLong);
+    // Release 2 A4: 30 days online (the booking form and POST /api/bookings); the admin up to 365.
+    expect(rentalDatesIssue("2026-11-21", "2026-12-21")).toBeNull();
+    expect(rentalDatesIssue("2026-11-21", "2026-12-22")).toEqual({
+      path: "returnDate",
+      message: "Rentals longer than 30 days: please contact us.",
+    });
+    expect(rentalDatesIssue("2026-11-21", "2027-11-21", undefined, { admin: true })).toBeNull();
+    expect(rentalDatesIssue("2026-11-21", "2027-11-22", undefined, { admin: true })?.message).toBe(
+      validationMessages.rentalTooLong,
+    );
     expect(rentalDatesIssue("bad", "2026-11-22")).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import {
   DEFAULT_PICKUP_TIME,
   DISTANCE_SERVICES,
   DRIVER_SERVICES,
+  MAX_ONLINE_RENTAL_DAYS,
   MAX_RENTAL_DAYS,
 } from "../constants";
 import { dateStringSchema, diffDays, isValidDate, requiredDateSchema } from "../dates";
@@ -67,17 +68,28 @@ export interface DateIssue {
 /**
  * The date rules of decisions.md that a field schema cannot see alone: the
  * pickup is not in the past (checked when `today` is given), the return is
- * after the pickup, and the rental is at most MAX_RENTAL_DAYS long.
- * Invalid dates are left to the field schemas (no issue here).
+ * after the pickup, and the rental is at most MAX_ONLINE_RENTAL_DAYS long
+ * (release 2 A4: 30 days online, 'Rentals longer than 30 days: please
+ * contact us.'). The admin records longer rentals: `admin: true` allows up to
+ * MAX_RENTAL_DAYS. Invalid dates are left to the field schemas (no issue here).
  */
-export function rentalDatesIssue(pickupDate: string, returnDate: string, today?: string): DateIssue | null {
+export function rentalDatesIssue(
+  pickupDate: string,
+  returnDate: string,
+  today?: string,
+  options: { admin?: boolean } = {},
+): DateIssue | null {
   if (!isValidDate(pickupDate) || !isValidDate(returnDate)) return null;
   if (today !== undefined && pickupDate < today) {
     return { path: "pickupDate", message: validationMessages.pickupInPast };
   }
   const days = diffDays(pickupDate, returnDate);
   if (days <= 0) return { path: "returnDate", message: validationMessages.returnNotAfterPickup };
-  if (days > MAX_RENTAL_DAYS) return { path: "returnDate", message: validationMessages.rentalTooLong };
+  if (options.admin) {
+    if (days > MAX_RENTAL_DAYS) return { path: "returnDate", message: validationMessages.rentalTooLong };
+  } else if (days > MAX_ONLINE_RENTAL_DAYS) {
+    return { path: "returnDate", message: validationMessages.onlineRentalTooLong };
+  }
   return null;
 }
 
@@ -123,6 +135,7 @@ const publicBookingPartSchema = z
     distanceService: distanceServiceSchema.default("none"),
     wantsDelivery: z.boolean().default(false),
     deliveryAddress: deliveryAddressInput.nullish(),
+    // Longer rentals are refused on the dates with the field message (rentalDatesIssue), not here.
     totalDays: z.number().int().min(1).max(MAX_RENTAL_DAYS),
     dailyRate: moneySchema,
     driverFee: moneySchema,
@@ -274,6 +287,14 @@ export function toPublicBookingRequest(
   };
 }
 
+/** The three documents of one booking (object paths; null = not uploaded). */
+export const bookingDocumentsSchema = z.object({
+  photoId1Url: z.string().nullable(),
+  photoId2Url: z.string().nullable(),
+  proofOfBillingUrl: z.string().nullable(),
+});
+export type BookingDocuments = z.infer<typeof bookingDocumentsSchema>;
+
 /**
  * A booking as the admin area and the confirmation read it. `status` falls
  * back to pending for an unknown value (spec §4).
@@ -304,6 +325,8 @@ export const bookingViewSchema = z.object({
   status: bookingStatusSchema.catch("pending"),
   wantsDelivery: z.boolean(),
   deliveryAddress: z.string().nullable(),
+  /** Documents belong to the booking they were uploaded for (release 2 A3); absent in older mirrors. */
+  documents: bookingDocumentsSchema.optional(),
   version: versionSchema,
   updatedAt: timestampSchema,
 });
@@ -311,12 +334,14 @@ export type BookingView = z.infer<typeof bookingViewSchema>;
 
 /**
  * Answer of `POST /api/bookings`. `customer` carries only what the visitor
- * typed back: a public call must not reveal an existing customer's stored
- * details. `bookingToken` authorizes `PUT /api/customers/:id/documents`.
+ * typed back and no id, and the booking no `customerId`: a public call must
+ * not reveal whether a customer record existed, nor its id or stored details
+ * (release 2 A3). `bookingToken` authorizes `PUT /api/bookings/:id/documents`
+ * with `booking.id`.
  */
 export const publicBookingResponseSchema = z.object({
-  customer: z.object({ id: idSchema, fullName: z.string(), email: z.string() }),
-  booking: bookingViewSchema,
+  customer: z.object({ fullName: z.string(), email: z.string() }),
+  booking: bookingViewSchema.omit({ customerId: true }),
   car: carSchema,
   bookingToken: z.string().min(1).max(textLimits.token),
 });
@@ -340,7 +365,7 @@ export const adminBookingInputSchema = z
     status: bookingStatusSchema.default("pending"),
   })
   .superRefine((booking, ctx) => {
-    const issue = rentalDatesIssue(booking.pickupDate, booking.returnDate);
+    const issue = rentalDatesIssue(booking.pickupDate, booking.returnDate, undefined, { admin: true });
     if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
   });
 export type AdminBookingInput = z.infer<typeof adminBookingInputSchema>;

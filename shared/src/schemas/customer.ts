@@ -25,6 +25,10 @@ export const customerSchema = z.object({
   licenseExpiry: dateStringSchema.nullable(),
   address: z.string().nullable(),
   facebookProfile: z.string().nullable(),
+  /**
+   * The documents of the customer's latest booking that has any (release 2
+   * A3: documents belong to bookings; each booking carries its own).
+   */
   photoId1Url: z.string().nullable(),
   photoId2Url: z.string().nullable(),
   proofOfBillingUrl: z.string().nullable(),
@@ -83,7 +87,7 @@ export const customerChangesSchema = customerInputSchema.partial();
 export type CustomerChangesBody = z.input<typeof customerChangesSchema>;
 
 /**
- * Body of `PUT /api/customers/:id/documents`: the three object paths (null or
+ * Body of `PUT /api/bookings/:id/documents`: the three object paths (null or
  * absent = unchanged) and the `bookingToken` the booking call returned.
  */
 export const documentsInputSchema = z.object({

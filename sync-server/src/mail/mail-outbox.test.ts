@@ -7,7 +7,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { testEngines } from "@car-rental/db/test-database";
 import { TEST_NOW, startTestServer, type TestServer } from "../test-server";
 import { createMailer } from "./mailer";
-import { deliverDueMail, enqueueMail, mailRetryDelayMs, MAIL_RETRY_MAX_MS } from "./mail-outbox";
+import {
+  deliverDueMail,
+  enqueueMail,
+  mailRetryDelayMs,
+  MAIL_DAILY_LIMIT_PER_ADDRESS,
+  MAIL_RETRY_MAX_MS,
+} from "./mail-outbox";
 
 /** A port nothing listens on (yet). */
 async function freePort(): Promise<number> {
@@ -127,5 +133,47 @@ describe.each(testEngines())("mail outbox on %s", (engine) => {
       contents.every((c) => c.includes("From: Alaminos Car Rental <no-reply@alaminoscarrental.ph>")),
     ).toBe(true);
     expect(await server.db.knex("mail_outbox").whereNull("sent_at").count({ n: "*" })).toEqual([{ n: "0" }]);
+  });
+
+  it("sends an address at most 5 mails a day (the rest are dropped, kept as suppressed); the owner gets every one", async () => {
+    expect(MAIL_DAILY_LIMIT_PER_ADDRESS).toBe(5);
+    const knex = server.db.knex;
+    const owner = server.deps.config.businessEmail;
+    const limits = { ownerAddress: owner };
+    // Seven at once, the address spelled in two cases: the advisory lock lets only five through.
+    await Promise.all(
+      Array.from({ length: 7 }, (_, i) =>
+        knex.transaction((trx) =>
+          enqueueMail(
+            trx,
+            { ...mail, to: i % 2 ? "Victim@Example.com" : "victim@example.com" },
+            server.clock.now(),
+            limits,
+          ),
+        ),
+      ),
+    );
+    for (let i = 0; i < 7; i++)
+      await enqueueMail(knex, { ...mail, to: owner.toUpperCase() }, server.clock.now(), limits);
+    const rows: { to_address: string; suppressed_at: Date | null }[] = await knex("mail_outbox").select(
+      "to_address",
+      "suppressed_at",
+    );
+    const toVictim = rows.filter((row) => row.to_address.toLowerCase() === "victim@example.com");
+    expect(toVictim.filter((row) => row.suppressed_at === null)).toHaveLength(5);
+    expect(toVictim.filter((row) => row.suppressed_at !== null)).toHaveLength(2);
+    expect(
+      rows.filter((row) => row.to_address === owner.toUpperCase() && row.suppressed_at === null),
+    ).toHaveLength(7);
+
+    // Delivery never sends a suppressed mail.
+    expect(await deliverDueMail(server.deps)).toBe(12);
+    expect(await deliverDueMail(server.deps)).toBe(0);
+
+    // A day later the address may receive mail again.
+    server.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    await enqueueMail(knex, { ...mail, to: "victim@example.com" }, server.clock.now(), limits);
+    const latest = await knex("mail_outbox").orderBy("id", "desc").first<{ suppressed_at: Date | null }>();
+    expect(latest.suppressed_at).toBeNull();
   });
 });

@@ -39,29 +39,64 @@ export function mailRetryDelayMs(attempts: number): number {
   return Math.min(MAIL_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), MAIL_RETRY_MAX_MS);
 }
 
+/** Mails one address may receive from the shop in 24 hours; the owner's own address is exempt (release 2 A4). */
+export const MAIL_DAILY_LIMIT_PER_ADDRESS = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type EnqueueOptions = {
+  /** The owner's own address (`config.businessEmail`): never limited. */
+  ownerAddress?: string | undefined;
+};
+
 /**
  * Queues a mail. Pass the transaction that writes what the mail is about
  * (e.g. the booking), so the mail exists exactly when that does.
+ *
+ * No address receives more than MAIL_DAILY_LIMIT_PER_ADDRESS mails in 24
+ * hours (a rolling window), except `ownerAddress`: a mail over the limit is
+ * DROPPED, not delayed, but kept in the outbox with `suppressed_at` set as
+ * the record of it. What the mail is about (the booking) is never refused for
+ * it. Counting takes an advisory lock per address until the caller's
+ * transaction ends, so parallel enqueues cannot both take the last place.
  * @param now when it becomes due (pass `deps.clock.now()`); the database's now by default.
+ * @returns the outbox id.
  */
 export async function enqueueMail(
   db: Knex | Knex.Transaction,
   mail: QueuedMail,
   now?: Date,
+  options: EnqueueOptions = {},
 ): Promise<string> {
-  const [row] = await db("mail_outbox").insert(
-    {
-      kind: mail.kind,
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      booking_id: mail.bookingId ?? null,
-      ...(now ? { next_attempt_at: now, created_at: now } : {}),
-    },
-    ["id"],
-  );
-  return String(row?.id);
+  return db.transaction(async (trx) => {
+    const address = mail.to.trim().toLowerCase();
+    const exempt =
+      options.ownerAddress !== undefined && address === options.ownerAddress.trim().toLowerCase();
+    let suppressed = false;
+    if (!exempt) {
+      await trx.raw("select pg_advisory_xact_lock(hashtextextended(?, 0))", [`mail-recipient:${address}`]);
+      const since = now ? new Date(now.getTime() - DAY_MS) : trx.raw("now() - interval '1 day'");
+      const counted = await trx("mail_outbox")
+        .whereRaw("lower(to_address) = ?", [address])
+        .where("created_at", ">", since)
+        .whereNull("suppressed_at")
+        .count<{ count: string | number }[]>({ count: "*" });
+      suppressed = Number(counted[0]?.count ?? 0) >= MAIL_DAILY_LIMIT_PER_ADDRESS;
+    }
+    const [row] = await trx("mail_outbox").insert(
+      {
+        kind: mail.kind,
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html ?? null,
+        booking_id: mail.bookingId ?? null,
+        ...(now ? { next_attempt_at: now, created_at: now } : {}),
+        ...(suppressed ? { suppressed_at: now ?? trx.fn.now() } : {}),
+      },
+      ["id"],
+    );
+    return String(row?.id);
+  });
 }
 
 /**
@@ -74,6 +109,7 @@ async function claimDue(knex: Knex, now: Date, leaseMs: number): Promise<OutboxR
     const due = await trx("mail_outbox")
       .select("id", "kind", "to_address", "subject", "text_body", "html_body", "attempts")
       .whereNull("sent_at")
+      .whereNull("suppressed_at")
       .where("next_attempt_at", "<=", now)
       .orderBy("next_attempt_at")
       .orderBy("id")

@@ -295,6 +295,38 @@ export function bookingConfirmationMail(input: BookingMailInput): QueuedMail {
 }
 
 /**
+ * To the customer: their pending booking was not confirmed within the hold
+ * (release 2 A4) and has expired; the dates are free again.
+ * @param holdHours the hold that passed (`config.pendingHoldHours`).
+ */
+export function bookingExpiredMail(input: BookingMailInput, holdHours: number): QueuedMail {
+  const reference = bookingReference(input.booking.id);
+  const customer = customerOf(input);
+  const hold = Number.isInteger(holdHours) ? `${holdHours} hours` : "the time we hold a booking";
+  const title = "Booking Expired";
+  const intro = [
+    `Dear ${customer.fullName},`,
+    `Your booking ${reference} was not confirmed within ${hold}, so it has expired and the car's dates are free again. Nothing is owed.`,
+    `If you still want to rent, please book again or contact us: ${contactSettings.phones.join(" or ")}, ${contactSettings.email}.`,
+  ];
+  return {
+    kind: "booking-expired",
+    to: customer.email,
+    subject: `Booking Expired ${reference} - ${contactSettings.name}`,
+    text: renderText([`${title.toUpperCase()} - ${reference}`, "", ...intro], input, [
+      ...businessLines(input.publicUrl),
+    ]),
+    html: renderHtml(
+      title,
+      intro,
+      input,
+      `<p style="color:#6b7280;font-size:13px">${businessLines(input.publicUrl).map(escapeHtml).join("<br>")}</p>`,
+    ),
+    bookingId: input.booking.id,
+  };
+}
+
+/**
  * The notice to the business that a booking came in.
  * @param businessEmail the recipient (`config.businessEmail`); the contact settings' e-mail by default.
  */

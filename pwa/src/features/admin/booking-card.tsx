@@ -8,6 +8,7 @@ import {
 import { formatPeso } from "@car-rental/shared/money";
 import type { LocalBooking } from "../../data/db";
 import { changeBookingStatus } from "./admin-actions";
+import { BookingDocumentLinks } from "./booking-documents";
 import { longDate, reference, STATUS_COLORS } from "./display";
 import { PaymentStatus } from "./payment-status";
 import { SyncBadge } from "./sync-marks";
@@ -98,6 +99,7 @@ export function BookingCard({ booking, onAddPayment }: BookingCardProps) {
             </Group>
           </Stack>
         </SimpleGrid>
+        <BookingDocumentLinks documents={booking.documents} />
         <Divider />
         <Group justify="space-between" align="flex-end" gap="md">
           <PaymentStatus

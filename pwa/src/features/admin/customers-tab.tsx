@@ -19,6 +19,7 @@ import type { LocalCustomer } from "../../data/db";
 import { AddPaymentDialog, type PaymentTarget } from "./add-payment-dialog";
 import { showToast } from "./admin-toast";
 import { StatusBadge } from "./booking-card";
+import { BookingDocumentLinks } from "./booking-documents";
 import { pageOf } from "./booking-filters";
 import { CustomerFormDialog } from "./customer-form-dialog";
 import { buildCustomersCsv, customersCsvFileName } from "./customers-csv";
@@ -117,6 +118,7 @@ function HistoryEntry({
           <Text fw={700}>{formatPeso(booking.total)}</Text>
         </Group>
       </Group>
+      <BookingDocumentLinks documents={booking.documents} />
       <PaymentStatus total={booking.total} amountPaid={booking.amountPaid} onAddPayment={onAddPayment} />
     </Stack>
   );

@@ -2,12 +2,13 @@
 import type { BookingStatus } from "@car-rental/shared/constants";
 import { formatLongDate, manilaToday } from "@car-rental/shared/dates";
 
-/** Spec §4: confirmed green, cancelled red, completed blue, pending yellow. */
+/** Spec §4: confirmed green, cancelled red, completed blue, pending yellow; release 2: expired gray. */
 export const STATUS_COLORS: Record<BookingStatus, string> = {
   pending: "yellow",
   confirmed: "green",
   cancelled: "red",
   completed: "blue",
+  expired: "gray",
 };
 
 /** Spec §3: an uploaded '/objects/…' path as is, a bundled file under /cars/, else the default picture. */

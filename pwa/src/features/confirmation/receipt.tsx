@@ -15,7 +15,8 @@ import type { Car } from "@car-rental/shared/schemas/car";
 import classes from "./confirmation.module.css";
 
 type ReceiptProps = {
-  booking: BookingView;
+  /** A booking view; the public booking answer has no customer id (release 2 A3). */
+  booking: Omit<BookingView, "customerId">;
   car: Car;
 };
 
@@ -58,7 +59,7 @@ type PriceLine = { key: string; label: string; detail: string; amount: string };
  * (days × rate = subtotal), the driver service only with a driver and a fee
  * (per day = fee / days), the distance service, insurance.
  */
-export function receiptPriceLines(booking: BookingView): PriceLine[] {
+export function receiptPriceLines(booking: Omit<BookingView, "customerId">): PriceLine[] {
   const days = booking.totalDays;
   const lines: PriceLine[] = [
     {

@@ -29,8 +29,17 @@ export type BookingOptions = {
   documents?: PublicBookingRequestBody["documents"];
 };
 
-/** A valid `POST /api/bookings` body, priced with the shared quote as the booking page does. */
+let contactCounter = 0;
+
+/**
+ * A valid `POST /api/bookings` body, priced with the shared quote as the
+ * booking page does. Without an explicit e-mail or phone, each body gets its
+ * own (one e-mail or phone may hold only 2 pending bookings). Give
+ * `documents` (see `uploadDocuments`): the server requires all three.
+ */
 export function bookingBody(options: BookingOptions): PublicBookingRequestBody {
+  contactCounter += 1;
+  const n = contactCounter;
   const driverService = options.driverService ?? "none";
   const distanceService = options.distanceService ?? "none";
   const q = quote({
@@ -43,8 +52,8 @@ export function bookingBody(options: BookingOptions): PublicBookingRequestBody {
   return {
     customer: {
       fullName: options.fullName ?? "Maria Santos",
-      email: options.email ?? "maria.santos@example.ph",
-      phone: options.phone ?? "09171234567",
+      email: options.email ?? `maria.santos+${n}@example.ph`,
+      phone: options.phone ?? `0917${String(n).padStart(7, "0")}`,
       license: "N01-23-456789",
     },
     booking: {
@@ -98,6 +107,17 @@ export async function uploadObject(
   return ticket.objectPath;
 }
 
+export type DocumentPaths = { photoId1Url: string; photoId2Url: string; proofOfBillingUrl: string };
+
+/** Uploads the three documents a public booking requires (real files, through the API). */
+export async function uploadDocuments(server: TestServer): Promise<DocumentPaths> {
+  return {
+    photoId1Url: await uploadObject(server, "document"),
+    photoId2Url: await uploadObject(server, "document"),
+    proofOfBillingUrl: await uploadObject(server, "document"),
+  };
+}
+
 /** Inserts a customer row directly (for states the API cannot create, e.g. past bookings). */
 export async function insertCustomer(
   knex: Knex,
@@ -119,7 +139,7 @@ export async function insertBookingRow(
     pickupDate: string;
     returnDate: string;
     pickupTime?: TimeSlot;
-    status?: "pending" | "confirmed" | "cancelled" | "completed";
+    status?: "pending" | "confirmed" | "cancelled" | "completed" | "expired";
     total?: string;
   },
 ): Promise<string> {

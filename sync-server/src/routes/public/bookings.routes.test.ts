@@ -12,7 +12,9 @@ import {
   errorSchema,
   insertCustomer,
   publicCars,
+  uploadDocuments,
   uploadObject,
+  type DocumentPaths,
 } from "./booking-test-helpers";
 import type { Car } from "@car-rental/shared/schemas/car";
 
@@ -27,9 +29,13 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     return car;
   };
 
+  let docs: DocumentPaths;
+
   beforeAll(async () => {
-    server = await startTestServer(engine);
+    // Many bookings from one test address: the per-address limit (20 an hour) is tested on its own below.
+    server = await startTestServer(engine, { config: { rateLimitScale: 10 } });
     cars = await publicCars(server);
+    docs = await uploadDocuments(server);
   });
   afterAll(async () => {
     await server?.close();
@@ -42,6 +48,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     const car = freshCar();
     const res = await post(
       bookingBody({
+        documents: docs,
         car,
         pickupDate: "2026-12-01",
         returnDate: "2026-12-04",
@@ -53,7 +60,8 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
       }),
     );
     expect(res.status).toBe(201);
-    const body = publicBookingResponseSchema.parse(await res.json());
+    const raw: unknown = await res.json();
+    const body = publicBookingResponseSchema.parse(raw);
     const expected = quote({
       dailyRate: car.dailyRate,
       pickupDate: "2026-12-01",
@@ -61,14 +69,13 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
       driverService: "within_pangasinan",
       distanceService: "outside_pangasinan_500",
     });
-    expect(body.customer).toEqual({
-      id: expect.any(String),
-      fullName: "Ana Reyes",
-      email: "Ana.Reyes@Example.ph",
-    });
+    // Release 2 A3: no customer id, in the customer part or in the booking.
+    expect(body.customer).toEqual({ fullName: "Ana Reyes", email: "Ana.Reyes@Example.ph" });
+    expect(raw).not.toHaveProperty("booking.customerId");
+    expect(raw).not.toHaveProperty("customer.id");
     expect(body.car.id).toBe(car.id);
     expect(body.booking).toMatchObject({
-      customerId: body.customer.id,
+      documents: docs,
       carId: car.id,
       pickupDate: "2026-12-01",
       returnDate: "2026-12-04",
@@ -118,6 +125,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     });
     const res = await post(
       bookingBody({
+        documents: docs,
         car: freshCar(),
         pickupDate: "2026-12-10",
         returnDate: "2026-12-11",
@@ -127,12 +135,13 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
       }),
     );
     expect(res.status).toBe(201);
-    const body = publicBookingResponseSchema.parse(await res.json());
-    expect(body.customer).toEqual({
-      id: customerId,
-      fullName: "Somebody Else",
-      email: "jose.rizal@example.ph",
-    });
+    const raw: unknown = await res.json();
+    const body = publicBookingResponseSchema.parse(raw);
+    // Release 2 A3: the answer never carries the existing customer's id or stored details.
+    expect(body.customer).toEqual({ fullName: "Somebody Else", email: "jose.rizal@example.ph" });
+    expect(JSON.stringify(raw)).not.toContain(customerId);
+    expect(JSON.stringify(raw)).not.toContain("09998887777");
+    expect(JSON.stringify(raw)).not.toContain("Jose Rizal");
     // The answer never shows what an earlier booking stored under this e-mail.
     expect(body.booking.customerName).toBe("Somebody Else");
     const stored = await server.db.knex("customers").where({ id: customerId }).first();
@@ -148,56 +157,64 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     expect(Number(count[0]?.n)).toBe(1);
   });
 
-  it("attaches uploaded documents in the booking's transaction, and the booking token attaches more later", async () => {
-    const photoId1Url = await uploadObject(server, "document");
+  it("keeps the documents on the booking, and the booking token replaces them later on that booking only", async () => {
     const res = await post(
       bookingBody({
         car: freshCar(),
         pickupDate: "2026-12-15",
         returnDate: "2026-12-17",
         email: "docs@example.ph",
-        documents: { photoId1Url, photoId2Url: null, proofOfBillingUrl: null },
+        documents: docs,
       }),
     );
     expect(res.status).toBe(201);
     const body = publicBookingResponseSchema.parse(await res.json());
-    let stored = await server.db.knex("customers").where({ id: body.customer.id }).first();
-    expect(stored).toMatchObject({
-      photo_id1_url: photoId1Url,
-      photo_id2_url: null,
-      proof_of_billing_url: null,
+    const bookingRow = () =>
+      server.db.knex("bookings").where({ id: body.booking.id }).first<{
+        photo_id1_url: string;
+        photo_id2_url: string;
+        proof_of_billing_url: string;
+        customer_id: string;
+      }>();
+    expect(await bookingRow()).toMatchObject({
+      photo_id1_url: docs.photoId1Url,
+      photo_id2_url: docs.photoId2Url,
+      proof_of_billing_url: docs.proofOfBillingUrl,
     });
 
     const photoId2Url = await uploadObject(server, "document");
     const proofOfBillingUrl = await uploadObject(server, "document");
-    const wrong = await server.request("PUT", `/api/customers/${body.customer.id}/documents`, {
+    const wrong = await server.request("PUT", `/api/bookings/${body.booking.id}/documents`, {
       body: { photoId1Url: null, photoId2Url, proofOfBillingUrl, bookingToken: "not-the-token" },
     });
     expect(wrong.status).toBe(404);
     expect((await errorOf(wrong)).code).toBe("NOT_FOUND");
     const strangerId = "00000000-0000-4000-8000-000000000001";
-    const stranger = await server.request("PUT", `/api/customers/${strangerId}/documents`, {
+    const stranger = await server.request("PUT", `/api/bookings/${strangerId}/documents`, {
       body: { photoId2Url, bookingToken: body.bookingToken },
     });
     expect(stranger.status).toBe(404);
 
-    const ok = await server.request("PUT", `/api/customers/${body.customer.id}/documents`, {
+    const ok = await server.request("PUT", `/api/bookings/${body.booking.id}/documents`, {
       body: { photoId1Url: null, photoId2Url, proofOfBillingUrl, bookingToken: body.bookingToken },
     });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({
       ok: true,
-      id: body.customer.id,
-      photoId1Url,
+      id: body.booking.id,
+      photoId1Url: docs.photoId1Url,
       photoId2Url,
       proofOfBillingUrl,
     });
-    stored = await server.db.knex("customers").where({ id: body.customer.id }).first();
-    expect(stored).toMatchObject({
-      photo_id1_url: photoId1Url,
+    const row = await bookingRow();
+    expect(row).toMatchObject({
+      photo_id1_url: docs.photoId1Url,
       photo_id2_url: photoId2Url,
       proof_of_billing_url: proofOfBillingUrl,
     });
+    // The customer record is never written by the public.
+    const customer = await server.db.knex("customers").where({ id: row.customer_id }).first();
+    expect(customer).toMatchObject({ photo_id1_url: null, photo_id2_url: null, proof_of_billing_url: null });
   });
 
   it("refuses a document that was never uploaded, and books nothing", async () => {
@@ -208,7 +225,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
         pickupDate: "2026-12-15",
         returnDate: "2026-12-17",
         email: "fake-docs@example.ph",
-        documents: { photoId1Url: "/objects/documents/0b7c8a8e-1f0e-4c35-9a44-3d2f6c1e9b10" },
+        documents: { ...docs, photoId1Url: "/objects/documents/0b7c8a8e-1f0e-4c35-9a44-3d2f6c1e9b10" },
       }),
     );
     expect(res.status).toBe(400);
@@ -221,7 +238,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
 
   it("refuses totals that differ from the car's current rate with PRICE_CHANGED and the fresh quote", async () => {
     const car = freshCar();
-    const body = bookingBody({ car, pickupDate: "2026-12-20", returnDate: "2026-12-22" });
+    const body = bookingBody({ documents: docs, car, pickupDate: "2026-12-20", returnDate: "2026-12-22" });
     await server.db.knex("cars").where({ id: car.id }).update({ daily_rate: "9999.00" });
     const res = await post(body);
     expect(res.status).toBe(409);
@@ -249,6 +266,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     // Submitting again with the new price books.
     const again = await post(
       bookingBody({
+        documents: docs,
         car: { ...car, dailyRate: "9999.00" },
         pickupDate: "2026-12-20",
         returnDate: "2026-12-22",
@@ -260,10 +278,17 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
   it("refuses overlapping dates with DATES_UNAVAILABLE and the conflicting range", async () => {
     const car = freshCar();
     expect(
-      (await post(bookingBody({ car, pickupDate: "2027-01-05", returnDate: "2027-01-08" }))).status,
+      (await post(bookingBody({ documents: docs, car, pickupDate: "2027-01-05", returnDate: "2027-01-08" })))
+        .status,
     ).toBe(201);
     const res = await post(
-      bookingBody({ car, pickupDate: "2027-01-07", returnDate: "2027-01-09", email: "late@example.ph" }),
+      bookingBody({
+        documents: docs,
+        car,
+        pickupDate: "2027-01-07",
+        returnDate: "2027-01-09",
+        email: "late@example.ph",
+      }),
     );
     expect(res.status).toBe(409);
     const answer: unknown = await res.json();
@@ -284,12 +309,19 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     expect(
       (
         await post(
-          bookingBody({ car, pickupDate: "2027-02-01", returnDate: "2027-02-03", pickupTime: "9:00 AM" }),
+          bookingBody({
+            documents: docs,
+            car,
+            pickupDate: "2027-02-01",
+            returnDate: "2027-02-03",
+            pickupTime: "9:00 AM",
+          }),
         )
       ).status,
     ).toBe(201);
     const oneHour = await post(
       bookingBody({
+        documents: docs,
         car,
         pickupDate: "2027-02-03",
         returnDate: "2027-02-04",
@@ -301,6 +333,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     expect((await errorOf(oneHour)).code).toBe("DATES_UNAVAILABLE");
     const twoHours = await post(
       bookingBody({
+        documents: docs,
         car,
         pickupDate: "2027-02-03",
         returnDate: "2027-02-04",
@@ -316,7 +349,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     const car = freshCar();
     for (const fullName of ["Pedro Penduko", "  PEDRO   penduko "]) {
       const res = await post(
-        bookingBody({ car, pickupDate: "2027-03-01", returnDate: "2027-03-02", fullName }),
+        bookingBody({ documents: docs, car, pickupDate: "2027-03-01", returnDate: "2027-03-02", fullName }),
       );
       expect(res.status).toBe(403);
       expect(await errorOf(res)).toEqual({ code: "NAME_BLOCKED", message: BLOCKED_NAME_MESSAGE });
@@ -330,7 +363,13 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
       .where({ name_key: "pedro penduko" })
       .update({ deleted_at: new Date() });
     const res = await post(
-      bookingBody({ car, pickupDate: "2027-03-01", returnDate: "2027-03-02", fullName: "Pedro Penduko" }),
+      bookingBody({
+        documents: docs,
+        car,
+        pickupDate: "2027-03-01",
+        returnDate: "2027-03-02",
+        fullName: "Pedro Penduko",
+      }),
     );
     expect(res.status).toBe(201);
   });
@@ -355,35 +394,39 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
   it("refuses a car that is rented, archived or unknown", async () => {
     const rented = freshCar();
     await server.db.knex("cars").where({ id: rented.id }).update({ available: false });
-    const res = await post(bookingBody({ car: rented, pickupDate: "2027-04-01", returnDate: "2027-04-02" }));
+    const res = await post(
+      bookingBody({ documents: docs, car: rented, pickupDate: "2027-04-01", returnDate: "2027-04-02" }),
+    );
     expect(res.status).toBe(409);
     expect(await errorOf(res)).toEqual({ code: "CAR_UNAVAILABLE", message: errorMessages.CAR_UNAVAILABLE });
 
     const archived = freshCar();
     await server.db.knex("cars").where({ id: archived.id }).update({ deleted_at: new Date() });
     const archivedRes = await post(
-      bookingBody({ car: archived, pickupDate: "2027-04-01", returnDate: "2027-04-02" }),
+      bookingBody({ documents: docs, car: archived, pickupDate: "2027-04-01", returnDate: "2027-04-02" }),
     );
     expect(archivedRes.status).toBe(409);
     expect((await errorOf(archivedRes)).code).toBe("CAR_UNAVAILABLE");
 
     const unknown = { id: "00000000-0000-4000-8000-0000000000aa", dailyRate: "1000.00" };
     const unknownRes = await post(
-      bookingBody({ car: unknown, pickupDate: "2027-04-01", returnDate: "2027-04-02" }),
+      bookingBody({ documents: docs, car: unknown, pickupDate: "2027-04-01", returnDate: "2027-04-02" }),
     );
     expect(unknownRes.status).toBe(404);
   });
 
   it("refuses a past pickup and a return not after the pickup with field messages", async () => {
     const car = freshCar();
-    const past = await post(bookingBody({ car, pickupDate: "2026-11-20", returnDate: "2026-11-23" }));
+    const past = await post(
+      bookingBody({ documents: docs, car, pickupDate: "2026-11-20", returnDate: "2026-11-23" }),
+    );
     expect(past.status).toBe(400);
     expect(await errorOf(past)).toEqual({
       code: "VALIDATION_FAILED",
       message: "Pick-up date cannot be in the past",
       details: { fields: { "booking.pickupDate": ["Pick-up date cannot be in the past"] } },
     });
-    const body = bookingBody({ car, pickupDate: "2026-12-05", returnDate: "2026-12-06" });
+    const body = bookingBody({ documents: docs, car, pickupDate: "2026-12-05", returnDate: "2026-12-06" });
     const sameDay = await post({ ...body, booking: { ...body.booking, returnDate: "2026-12-05" } });
     expect(sameDay.status).toBe(400);
     const error = await errorOf(sameDay);
@@ -395,7 +438,13 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     expect(
       (
         await post(
-          bookingBody({ car, pickupDate: "2026-11-21", returnDate: "2026-11-22", pickupTime: "1:00 PM" }),
+          bookingBody({
+            documents: docs,
+            car,
+            pickupDate: "2026-11-21",
+            returnDate: "2026-11-22",
+            pickupTime: "1:00 PM",
+          }),
         )
       ).status,
     ).toBe(201);
@@ -404,6 +453,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
   it("ignores the read-only fields of what it answers, never storing them", async () => {
     const car = freshCar();
     const body = bookingBody({
+      documents: docs,
       car,
       pickupDate: "2027-08-01",
       returnDate: "2027-08-03",
@@ -422,13 +472,14 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     expect(res.status).toBe(201);
     const answer = publicBookingResponseSchema.parse(await res.json());
     expect(answer.booking.id).not.toBe("00000000-0000-4000-8000-000000000002");
-    expect(answer.customer.id).not.toBe("00000000-0000-4000-8000-000000000001");
+    expect(JSON.stringify(answer)).not.toContain("00000000-0000-4000-8000-000000000001");
     expect(answer.booking).toMatchObject({ status: "pending", amountPaid: "0.00" });
   });
 
   it("refuses a key it does not know (400, naming it) and stores nothing", async () => {
     const car = freshCar();
     const body = bookingBody({
+      documents: docs,
       car,
       pickupDate: "2027-08-05",
       returnDate: "2027-08-06",
@@ -453,6 +504,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
   it("takes the form's acceptTerms and facebookProfile, and refuses terms not accepted", async () => {
     const car = freshCar();
     const body = bookingBody({
+      documents: docs,
       car,
       pickupDate: "2027-08-10",
       returnDate: "2027-08-11",
@@ -488,7 +540,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
       ["", "2027-09-01", "2027-09-02"],
       [null, "2027-09-05", "2027-09-06"],
     ] as const) {
-      const body = bookingBody({ car, pickupDate, returnDate, email: "slot@example.ph" });
+      const body = bookingBody({ documents: docs, car, pickupDate, returnDate, email: "slot@example.ph" });
       const res = await post({ ...body, booking: { ...body.booking, pickupTime } });
       expect(res.status, String(pickupTime)).toBe(201);
       expect(publicBookingResponseSchema.parse(await res.json()).booking.pickupTime).toBe("9:00 AM");
@@ -517,6 +569,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     const attempts = Array.from({ length: 50 }, (_, i) =>
       post(
         bookingBody({
+          documents: docs,
           car,
           pickupDate: i % 2 === 0 ? "2027-05-10" : "2027-05-11",
           returnDate: "2027-05-13",
@@ -539,6 +592,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
   it("books once when the same request is replayed with one Idempotency-Key", async () => {
     const car = freshCar();
     const body = bookingBody({
+      documents: docs,
       car,
       pickupDate: "2027-06-10",
       returnDate: "2027-06-12",
@@ -557,7 +611,13 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     const [a, b] = await Promise.all(
       [freshCar(), freshCar()].map((car) =>
         post(
-          bookingBody({ car, pickupDate: "2027-07-01", returnDate: "2027-07-03", email: "Twin@Example.ph" }),
+          bookingBody({
+            documents: docs,
+            car,
+            pickupDate: "2027-07-01",
+            returnDate: "2027-07-03",
+            email: "Twin@Example.ph",
+          }),
         ),
       ),
     );
@@ -570,9 +630,9 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     await server.db
       .knex("rate_limits")
       .where("key", "like", "booking:%")
-      .update({ count: PUBLIC_BOOKING_RATE_LIMIT.limit });
+      .update({ count: PUBLIC_BOOKING_RATE_LIMIT.limit * server.deps.config.rateLimitScale });
     const res = await post(
-      bookingBody({ car: freshCar(), pickupDate: "2027-06-01", returnDate: "2027-06-02" }),
+      bookingBody({ documents: docs, car: freshCar(), pickupDate: "2027-06-01", returnDate: "2027-06-02" }),
     );
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toMatch(/^\d+$/);

@@ -1,34 +1,56 @@
 import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import { blockedNameCheckQuerySchema, type BlockedNameCheck } from "@car-rental/shared/schemas/blocked-name";
-import { publicBookingRequestSchema } from "@car-rental/shared/schemas/booking";
+import {
+  bookingViewSchema,
+  publicBookingRequestSchema,
+  publicBookingResponseSchema,
+} from "@car-rental/shared/schemas/booking";
+import * as z from "zod";
 import { documentsInputSchema } from "@car-rental/shared/schemas/customer";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
 import { parse, parseBody, recordId } from "../../middleware/validate";
+import { Gone } from "../../errors";
 import {
+  CUSTOMER_DOCUMENTS_GONE_MESSAGE,
   attachDocuments,
   createPublicBooking,
   isNameBlocked,
   limitPublicBookings,
 } from "../../services/bookings/public-booking.service";
 
-/** Booking, the documents retry path, and the blocked-name check. */
+/**
+ * The read-only fields a client may send back with a booking (ignored): the
+ * answer's, and release 1's `customer.id` and `booking.customerId`, which a
+ * client built against release 1 may still round-trip.
+ */
+const bookingReadOnlyFields = publicBookingResponseSchema.extend({
+  customer: publicBookingResponseSchema.shape.customer.extend({ id: z.string().optional() }),
+  booking: bookingViewSchema,
+});
+
+/** Booking, the documents retry path (and its release-1 path, 410), and the blocked-name check. */
 export function publicBookingRoutes(deps: AppDeps): Router {
   const router = new Router();
 
   router.post("/api/bookings", async (ctx) => {
     const db = requestDb(ctx);
     await limitPublicBookings(db, ctx.ip, deps.clock.now(), deps.config.rateLimitScale);
-    const request = parseBody(publicBookingRequestSchema, ctx.request.body, routes.createBooking.response);
+    const request = parseBody(publicBookingRequestSchema, ctx.request.body, bookingReadOnlyFields);
     ctx.status = 201;
     ctx.body = await createPublicBooking(deps, db, request);
   });
 
-  router.put("/api/customers/:id/documents", async (ctx) => {
-    const id = recordId(ctx.params, "Customer not found");
+  router.put(routes.attachDocuments.path, async (ctx) => {
+    const id = recordId(ctx.params, "Booking not found");
     const input = parseBody(documentsInputSchema, ctx.request.body);
     ctx.body = await attachDocuments(deps, requestDb(ctx), id, input);
+  });
+
+  // Release 1's path: documents belong to bookings now (release 2 A3). Nothing is read or changed.
+  router.put("/api/customers/:id/documents", () => {
+    throw new Gone(CUSTOMER_DOCUMENTS_GONE_MESSAGE);
   });
 
   router.get("/api/blocked-names/check", async (ctx) => {

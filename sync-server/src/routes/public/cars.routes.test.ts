@@ -6,7 +6,14 @@ import { bookedRangeSchema } from "@car-rental/shared/schemas/booking";
 import { carSchema, type Car } from "@car-rental/shared/schemas/car";
 import { LIVE_CAR_RANGES_SQL } from "../../services/cars/cars.service";
 import { startTestServer, type TestServer } from "../../test-server";
-import { bookingBody, errorOf, insertBookingRow, insertCustomer, publicCars } from "./booking-test-helpers";
+import {
+  bookingBody,
+  errorOf,
+  insertBookingRow,
+  insertCustomer,
+  publicCars,
+  uploadDocuments,
+} from "./booking-test-helpers";
 
 describe.each(testEngines())("public cars and booked dates (%s)", (engine) => {
   let server: TestServer;
@@ -137,6 +144,7 @@ describe.each(testEngines())("public cars and booked dates (%s)", (engine) => {
         pickupDate: "2027-01-10",
         returnDate: "2027-01-12",
         email: "cache.check@example.ph",
+        documents: await uploadDocuments(server),
       }),
     });
     expect(booked.status).toBe(201);

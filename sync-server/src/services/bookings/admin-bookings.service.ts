@@ -109,6 +109,7 @@ export async function createAdminBooking(db: Knex, input: AdminBookingInput): Pr
       status: input.status,
       source: "admin",
       bookingTokenHash: null,
+      contactEmail: input.customerEmail.toLowerCase(),
     });
     return viewOf(trx, id);
   });
@@ -145,9 +146,11 @@ async function lockBooking(trx: Knex.Transaction, id: string): Promise<BookingLo
 }
 
 /**
- * `PATCH /api/admin/bookings/:id/status`: any of the four statuses at any
- * time. Making a booking pending or confirmed again is checked by the
- * database once more (409 DATES_UNAVAILABLE when its dates were taken).
+ * `PATCH /api/admin/bookings/:id/status`: any status at any time, `expired`
+ * included both ways. Making a booking pending or confirmed again is checked
+ * by the database once more (409 DATES_UNAVAILABLE when its dates were
+ * taken). A status the admin set is the admin's decision: the booking no
+ * longer expires on its own (`admin_status_at`).
  */
 export async function setBookingStatus(db: Knex, id: string, status: BookingStatus): Promise<BookingView> {
   return db.transaction(async (trx) => {
@@ -156,7 +159,7 @@ export async function setBookingStatus(db: Knex, id: string, status: BookingStat
       const view = await viewOf(trx, id);
       const candidate = { start: view.pickupDate, end: view.returnDate, pickupTime: view.pickupTime };
       await withOverlapGuard(trx, booking.car_id, candidate, (savepoint) =>
-        savepoint("bookings").where({ id }).update({ status }),
+        savepoint("bookings").where({ id }).update({ status, admin_status_at: savepoint.fn.now() }),
       );
     }
     return viewOf(trx, id);

@@ -2,6 +2,7 @@ import type { Knex } from "knex";
 import { SQLSTATE, sqlState } from "@car-rental/db";
 import { conflictingRanges, pickupTimeToClock, type BookedRange } from "@car-rental/shared/availability";
 import type { BookingStatus, DistanceService, DriverService } from "@car-rental/shared/constants";
+import type { BookingDocuments } from "@car-rental/shared/schemas/booking";
 import { DatesUnavailable } from "../../errors";
 import { activeRanges } from "../cars/cars.service";
 import { customersTable, type CustomerRow } from "../customers/customer-record";
@@ -26,6 +27,13 @@ export type NewBooking = {
   status: BookingStatus;
   source: "public" | "admin";
   bookingTokenHash: string | null;
+  /** The documents uploaded for this booking (release 2 A3); none for the admin's own bookings. */
+  documents?: BookingDocuments | undefined;
+  /** What the visitor typed to be reached: e-mail lower-cased, phone as `phoneKey` digits. */
+  contactEmail?: string | null | undefined;
+  contactPhone?: string | null | undefined;
+  /** The app clock's now (the pending hold counts from it); the database's now when absent. */
+  createdAt?: Date | undefined;
 };
 
 /**
@@ -87,6 +95,12 @@ export async function insertBooking(trx: Knex.Transaction, booking: NewBooking):
         status: booking.status,
         source: booking.source,
         booking_token_hash: booking.bookingTokenHash,
+        photo_id1_url: booking.documents?.photoId1Url ?? null,
+        photo_id2_url: booking.documents?.photoId2Url ?? null,
+        proof_of_billing_url: booking.documents?.proofOfBillingUrl ?? null,
+        contact_email: booking.contactEmail ?? null,
+        contact_phone: booking.contactPhone ?? null,
+        ...(booking.createdAt ? { created_at: booking.createdAt } : {}),
       })
       .returning<{ id: string }[]>("id");
     if (!row) throw new Error("insert returned no booking");

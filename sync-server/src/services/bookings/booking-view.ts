@@ -32,6 +32,9 @@ export type BookingViewRow = {
   status: string;
   wants_delivery: boolean;
   delivery_address: string | null;
+  photo_id1_url: string | null;
+  photo_id2_url: string | null;
+  proof_of_billing_url: string | null;
   /** int8 comes back as a string on both engines. */
   version: string | number;
   updated_at: Date;
@@ -63,6 +66,9 @@ const VIEW_COLUMNS = [
   "b.status",
   "b.wants_delivery",
   "b.delivery_address",
+  "b.photo_id1_url",
+  "b.photo_id2_url",
+  "b.proof_of_billing_url",
   "b.version",
   "b.updated_at",
 ];
@@ -116,6 +122,11 @@ export function toBookingView(row: BookingViewRow): BookingView {
     status: isBookingStatus(row.status) ? row.status : "pending",
     wantsDelivery: row.wants_delivery,
     deliveryAddress: row.delivery_address,
+    documents: {
+      photoId1Url: row.photo_id1_url,
+      photoId2Url: row.photo_id2_url,
+      proofOfBillingUrl: row.proof_of_billing_url,
+    },
     version: Number(row.version),
     updatedAt: toIso(row.updated_at),
   };

@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Knex } from "knex";
 import { conflictingRanges, freeSlots, type BookedRange } from "@car-rental/shared/availability";
-import { manilaToday } from "@car-rental/shared/dates";
+import {
+  BOOKING_TOKEN_DAYS_AFTER_RETURN,
+  MAX_PENDING_BOOKINGS_PER_CONTACT,
+} from "@car-rental/shared/constants";
+import { addDays, manilaToday } from "@car-rental/shared/dates";
 import { quote, quoteMatches } from "@car-rental/shared/pricing";
 import { nameKey } from "@car-rental/shared/schemas/blocked-name";
 import {
@@ -14,30 +18,33 @@ import type { AppDeps } from "../../deps";
 import {
   CarUnavailable,
   DatesUnavailable,
+  DocumentsRequired,
   NameBlocked,
   NotFound,
   PriceChanged,
+  TooManyPending,
   TooManyRequests,
   ValidationFailed,
 } from "../../errors";
 import { bookingConfirmationMail, bookingNoticeMail } from "../../mail/templates";
 import { enqueueMail } from "../../mail/mail-outbox";
 import { hitRateLimit, type RateLimit } from "../rate-limit.service";
-import { verifyUploadedObject } from "../objects/upload.service";
+import { markObjectsAttached, verifyUploadedObject } from "../objects/upload.service";
 import { carsTable, toCar } from "../cars/car-record";
 import { activeRanges } from "../cars/cars.service";
-import { customersTable } from "../customers/customer-record";
 import { findBookingView } from "./booking-view";
 import { findOrCreateCustomer, insertBooking } from "./booking-store";
 
 export type PublicBookingDeps = Pick<AppDeps, "db" | "storage" | "clock" | "config">;
 
 /**
- * Public booking attempts per client address. Generous on purpose: Philippine
- * mobile networks put many customers behind one address (carrier-grade NAT),
- * while a script flooding the calendar with fake holds is still stopped.
+ * Public booking attempts per client address: 20 an hour (release 2 A4).
+ * Philippine mobile networks put many customers behind one address
+ * (carrier-grade NAT), but 20 real bookings an hour from one address is
+ * already far more than the shop's fleet takes; a script flooding the
+ * calendar with fake holds is stopped. RATE_LIMIT_SCALE multiplies it (benches).
  */
-export const PUBLIC_BOOKING_RATE_LIMIT: RateLimit = { limit: 200, windowSeconds: 10 * 60 };
+export const PUBLIC_BOOKING_RATE_LIMIT: RateLimit = { limit: 20, windowSeconds: 60 * 60 };
 
 /** Counts one public booking attempt from `clientAddress`; past the limit, 429. */
 export async function limitPublicBookings(
@@ -52,6 +59,17 @@ export async function limitPublicBookings(
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
+/**
+ * A phone number as the pending-bookings limit compares it: digits only, and
+ * a Philippine number written internationally (+63 9xx…, 12 digits) as its
+ * local form (09xx…), so '+63 917 555 0101' and '0917-555-0101' are one
+ * number. The migration 2026-11-25-11-00-00 backfills with the same rule.
+ */
+export function phoneKey(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return /^63\d{10}$/.test(digits) ? `0${digits.slice(2)}` : digits;
+}
+
 /** Whether a name is on the blocklist (trimmed, case-insensitive, inner spaces collapsed). */
 export async function isNameBlocked(db: Knex, name: string): Promise<boolean> {
   const key = nameKey(name);
@@ -64,12 +82,14 @@ export async function isNameBlocked(db: Knex, name: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The three document columns to set: only the documents given. */
-function documentColumns(documents: {
+type DocumentPaths = {
   photoId1Url: string | null;
   photoId2Url: string | null;
   proofOfBillingUrl: string | null;
-}): Record<string, string> {
+};
+
+/** The booking's three document columns to set: only the documents given. */
+function documentColumns(documents: DocumentPaths): Record<string, string> {
   const columns: Record<string, string> = {};
   if (documents.photoId1Url) columns.photo_id1_url = documents.photoId1Url;
   if (documents.photoId2Url) columns.photo_id2_url = documents.photoId2Url;
@@ -77,27 +97,53 @@ function documentColumns(documents: {
   return columns;
 }
 
-/** Verifies each given document upload and stores it on the customer, in `trx`. */
-async function attachToCustomer(
+/** Verifies each given document upload (a finished, allowed 'document' object) and marks it attached, in `trx`. */
+async function verifyDocuments(
   deps: PublicBookingDeps,
   trx: Knex.Transaction,
-  customerId: string,
-  documents: Parameters<typeof documentColumns>[0],
+  documents: DocumentPaths,
 ): Promise<void> {
-  const columns = documentColumns(documents);
-  for (const path of Object.values(columns)) await verifyUploadedObject(deps, path, "document", trx);
-  if (Object.keys(columns).length > 0) await customersTable(trx).where({ id: customerId }).update(columns);
+  const paths = Object.values(documentColumns(documents));
+  for (const path of paths) await verifyUploadedObject(deps, path, "document", trx);
+  // Attached from this commit on: the orphan clean-up never takes them.
+  await markObjectsAttached(trx, paths, deps.clock.now());
 }
 
 /**
- * `POST /api/bookings`, in one transaction: checks the dates against Manila
- * today, the car (exists: else 404; not archived and available: else 409
- * CAR_UNAVAILABLE), the blocklist (403), the price recomputed from the car's
- * current rate (409 PRICE_CHANGED with the fresh quote) and the pickup slot;
- * finds or creates the customer by e-mail without overwriting it, attaches
- * the given documents, inserts the booking (the exclusion constraint is the
- * guarantee: 409 DATES_UNAVAILABLE) and queues the two mails. Answers what
- * the visitor typed back, never the stored customer's details.
+ * At most MAX_PENDING_BOOKINGS_PER_CONTACT pending public bookings per e-mail
+ * (case-insensitive) and per phone (`phoneKey`), else 429 TOO_MANY_PENDING.
+ * Race-safe: a transaction-scoped advisory lock per e-mail and per phone
+ * (taken in one order, so two bookings never wait on each other crosswise)
+ * makes parallel bookings of one contact count one after the other; the lock
+ * is held until the booking commits.
+ */
+async function limitPendingBookings(trx: Knex.Transaction, email: string, phone: string): Promise<void> {
+  const keys = [`pending-email:${email}`, `pending-phone:${phone}`].sort();
+  for (const key of keys) await trx.raw("select pg_advisory_xact_lock(hashtextextended(?, 0))", [key]);
+  const counted = await trx("bookings")
+    .where({ status: "pending", source: "public" })
+    .where((contact) => contact.where({ contact_email: email }).orWhere({ contact_phone: phone }))
+    .select(
+      trx.raw("count(*) filter (where contact_email = ?) as by_email", [email]),
+      trx.raw("count(*) filter (where contact_phone = ?) as by_phone", [phone]),
+    )
+    .first<{ by_email: string | number; by_phone: string | number }>();
+  const limit = MAX_PENDING_BOOKINGS_PER_CONTACT;
+  if (Number(counted.by_email) >= limit || Number(counted.by_phone) >= limit) throw new TooManyPending();
+}
+
+/**
+ * `POST /api/bookings`, in one transaction: requires the three documents
+ * (400 DOCUMENTS_REQUIRED), checks the dates against Manila today (at most
+ * 30 days: the schema's field message), the pending bookings of the e-mail
+ * and phone typed (429 TOO_MANY_PENDING), the car (exists: else 404; not
+ * archived and available: else 409 CAR_UNAVAILABLE), the blocklist (403), the
+ * price recomputed from the car's current rate (409 PRICE_CHANGED with the
+ * fresh quote) and the pickup slot; finds or creates the customer by e-mail
+ * WITHOUT changing an existing one, inserts the booking with its documents
+ * (the exclusion constraint is the guarantee: 409 DATES_UNAVAILABLE) and
+ * queues the two mails. Answers what the visitor typed back: never the id or
+ * a stored detail of a customer record (release 2 A3).
  */
 export async function createPublicBooking(
   deps: PublicBookingDeps,
@@ -105,12 +151,20 @@ export async function createPublicBooking(
   request: PublicBookingRequest,
 ): Promise<PublicBookingResponse> {
   const { customer, booking } = request;
+  const documents = request.documents;
+  if (!documents?.photoId1Url || !documents.photoId2Url || !documents.proofOfBillingUrl) {
+    throw new DocumentsRequired();
+  }
   const today = manilaToday(deps.clock.now());
   const issue = rentalDatesIssue(booking.pickupDate, booking.returnDate, today);
   if (issue)
     throw new ValidationFailed(issue.message, { fields: { [`booking.${issue.path}`]: [issue.message] } });
+  const contactEmail = customer.email.trim().toLowerCase();
+  const contactPhone = phoneKey(customer.phone);
 
   return db.transaction(async (trx) => {
+    await limitPendingBookings(trx, contactEmail, contactPhone);
+
     // A share lock: the rate and the availability read stay valid until commit.
     const car = await carsTable(trx).where({ id: booking.carId }).forShare().first();
     if (!car) throw new NotFound("Car not found");
@@ -138,8 +192,9 @@ export async function createPublicBooking(
       throw new DatesUnavailable({ ranges: conflicts, conflicts });
     }
 
+    await verifyDocuments(deps, trx, documents);
+    // An existing customer's stored details and documents stay as they are: the documents go on the booking.
     const stored = await findOrCreateCustomer(trx, customer);
-    if (request.documents) await attachToCustomer(deps, trx, stored.id, request.documents);
 
     const bookingToken = randomBytes(32).toString("base64url");
     const bookingId = await insertBooking(trx, {
@@ -161,13 +216,18 @@ export async function createPublicBooking(
       status: "pending",
       source: "public",
       bookingTokenHash: sha256(bookingToken),
+      documents,
+      contactEmail,
+      contactPhone,
+      createdAt: deps.clock.now(),
     });
     const view = await findBookingView(trx, bookingId);
     if (!view) throw new Error("the new booking is not readable");
-    // What the visitor typed, not what an earlier booking stored under this e-mail.
+    // What the visitor typed, not what an earlier booking stored under this e-mail; no customer id.
+    const { customerId: _storedCustomerId, ...publicView } = view;
     const answer: PublicBookingResponse = {
-      customer: { id: stored.id, fullName: customer.fullName, email: customer.email },
-      booking: { ...view, customerName: customer.fullName, customerEmail: customer.email },
+      customer: { fullName: customer.fullName, email: customer.email },
+      booking: { ...publicView, customerName: customer.fullName, customerEmail: customer.email },
       car: toCar(car),
       bookingToken,
     };
@@ -179,11 +239,16 @@ export async function createPublicBooking(
       customer: { fullName: customer.fullName, email: customer.email, phone: customer.phone },
       publicUrl: deps.config.publicUrl,
     };
-    await enqueueMail(trx, bookingConfirmationMail(mailInput), now);
-    await enqueueMail(trx, bookingNoticeMail(mailInput, deps.config.businessEmail), now);
+    const limits = { ownerAddress: deps.config.businessEmail };
+    await enqueueMail(trx, bookingConfirmationMail(mailInput), now, limits);
+    await enqueueMail(trx, bookingNoticeMail(mailInput, deps.config.businessEmail), now, limits);
     return answer;
   });
 }
+
+/** `PUT /api/customers/:id/documents` of release 1: replaced by `PUT /api/bookings/:id/documents`. */
+export const CUSTOMER_DOCUMENTS_GONE_MESSAGE =
+  "Documents now belong to a booking: use PUT /api/bookings/{id}/documents with the booking's id.";
 
 export type AttachedDocuments = {
   ok: true;
@@ -193,32 +258,56 @@ export type AttachedDocuments = {
   proofOfBillingUrl: string | null;
 };
 
+const NO_MATCHING_BOOKING = "No booking matches the booking token";
+
+type TokenBookingRow = {
+  id: string;
+  status: string;
+  return_date: string;
+  booking_token_hash: string | null;
+};
+
 /**
- * `PUT /api/customers/:id/documents`: only with the `bookingToken` of one of
- * that customer's bookings. Anything else is the same 404, so the call never
- * reveals whether a customer exists. Documents left out stay as they are.
+ * `PUT /api/bookings/:id/documents`: only with that booking's `bookingToken`,
+ * while the token lasts: until BOOKING_TOKEN_DAYS_AFTER_RETURN days after
+ * the return date (Manila calendar), and never once the booking is cancelled
+ * or expired. Anything else is the same 404, so the call never reveals
+ * whether a booking exists. Documents left out stay as they are; the
+ * customer record is never touched.
  */
 export async function attachDocuments(
   deps: PublicBookingDeps,
   db: Knex,
-  customerId: string,
+  bookingId: string,
   input: DocumentsInput,
 ): Promise<AttachedDocuments> {
+  const today = manilaToday(deps.clock.now());
   return db.transaction(async (trx) => {
-    const booking: { id: string } | undefined = await trx("bookings")
-      .select("id")
-      .where({ customer_id: customerId, booking_token_hash: sha256(input.bookingToken) })
+    const booking = await trx<TokenBookingRow>("bookings")
+      .select<TokenBookingRow[]>("id", "status", "return_date", "booking_token_hash")
+      .where({ id: bookingId, booking_token_hash: sha256(input.bookingToken) })
+      .forUpdate()
       .first();
-    const customer = booking
-      ? await customersTable(trx).where({ id: customerId }).whereNull("deleted_at").forUpdate().first()
-      : undefined;
-    if (!customer) throw new NotFound("No booking of this customer matches the booking token");
-    await attachToCustomer(deps, trx, customerId, input);
-    const row = await customersTable(trx).where({ id: customerId }).first();
-    if (!row) throw new NotFound("No booking of this customer matches the booking token");
+    const usable =
+      booking !== undefined &&
+      booking.status !== "cancelled" &&
+      booking.status !== "expired" &&
+      today <= addDays(booking.return_date, BOOKING_TOKEN_DAYS_AFTER_RETURN);
+    if (!usable) throw new NotFound(NO_MATCHING_BOOKING);
+    await verifyDocuments(deps, trx, input);
+    const columns = documentColumns(input);
+    if (Object.keys(columns).length > 0) await trx("bookings").where({ id: bookingId }).update(columns);
+    const row: {
+      photo_id1_url: string | null;
+      photo_id2_url: string | null;
+      proof_of_billing_url: string | null;
+    } = await trx("bookings")
+      .select("photo_id1_url", "photo_id2_url", "proof_of_billing_url")
+      .where({ id: bookingId })
+      .first();
     return {
       ok: true,
-      id: row.id,
+      id: bookingId,
       photoId1Url: row.photo_id1_url,
       photoId2Url: row.photo_id2_url,
       proofOfBillingUrl: row.proof_of_billing_url,

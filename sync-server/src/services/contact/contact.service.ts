@@ -46,7 +46,9 @@ export async function sendContactMessage(
       })
       .returning<{ id: string; created_at: Date }[]>(["id", "created_at"]);
     if (!row) throw new Error("insert returned no contact message");
-    await enqueueMail(trx, contactNoticeMail(message, deps.config.businessEmail), now);
+    await enqueueMail(trx, contactNoticeMail(message, deps.config.businessEmail), now, {
+      ownerAddress: deps.config.businessEmail,
+    });
     await enqueuePush(
       trx,
       {

@@ -26,6 +26,51 @@ export function customersTable(db: Knex): Knex.QueryBuilder<CustomerRow, Custome
   return db<CustomerRow>("customers");
 }
 
+const CUSTOMER_COLUMNS = [
+  "c.id",
+  "c.full_name",
+  "c.email",
+  "c.phone",
+  "c.license",
+  "c.license_expiry",
+  "c.address",
+  "c.facebook_profile",
+  "c.deleted_at",
+  "c.created_at",
+  "c.updated_at",
+  "c.version",
+];
+
+/**
+ * Customers (alias `c`) as the admin reads them: the document columns are
+ * those of the customer's latest booking that has any (release 2 A3:
+ * documents belong to bookings, and a public booking never writes the
+ * customer). A customer none of whose bookings has a document shows the
+ * documents stored on the customer itself before release 2, if any.
+ * Callers add their own `where` / `orderBy` on `c.` columns.
+ */
+export function selectCustomers(db: Knex): Knex.QueryBuilder<CustomerRow, CustomerRow[]> {
+  const documentColumn = (column: string) =>
+    db.raw(`case when docs.found then docs.${column} else c.${column} end as ${column}`);
+  return db<CustomerRow>("customers as c")
+    .joinRaw(
+      `left join lateral (
+         select true as found, d.photo_id1_url, d.photo_id2_url, d.proof_of_billing_url
+           from bookings d
+          where d.customer_id = c.id
+            and (d.photo_id1_url is not null or d.photo_id2_url is not null or d.proof_of_billing_url is not null)
+          order by d.created_at desc, d.id desc
+          limit 1
+       ) docs on true`,
+    )
+    .select<CustomerRow[]>([
+      ...CUSTOMER_COLUMNS,
+      documentColumn("photo_id1_url"),
+      documentColumn("photo_id2_url"),
+      documentColumn("proof_of_billing_url"),
+    ]);
+}
+
 /** The stored customer with its sync bookkeeping (what mutations and sync answer). */
 export function toCustomerRecord(row: CustomerRow): CustomerRecord {
   return {

@@ -10,7 +10,7 @@ import type {
 } from "@car-rental/shared/schemas/customer";
 import { NotFound, ValidationFailed } from "../../errors";
 import { selectBookingViews, toBookingView } from "../bookings/booking-view";
-import { customersTable, toCustomerRecord, type CustomerRow } from "./customer-record";
+import { customersTable, selectCustomers, toCustomerRecord, type CustomerRow } from "./customer-record";
 import { selectPayments, toPayment } from "./payment-record";
 
 export const CUSTOMER_NOT_FOUND = "Customer not found";
@@ -27,11 +27,11 @@ export const CUSTOMER_NOT_FOUND = "Customer not found";
 export async function listAdminCustomers(db: Knex): Promise<AdminCustomer[]> {
   const liveCustomerIds = customersTable(db).select("id").whereNull("deleted_at");
   const [customerRows, bookingRows, paymentRows] = await Promise.all([
-    customersTable(db)
-      .whereNull("deleted_at")
+    selectCustomers(db)
+      .whereNull("c.deleted_at")
       .orderBy([
-        { column: "created_at", order: "desc" },
-        { column: "id", order: "desc" },
+        { column: "c.created_at", order: "desc" },
+        { column: "c.id", order: "desc" },
       ]),
     selectBookingViews(db)
       .whereIn("b.customer_id", liveCustomerIds.clone())
@@ -84,6 +84,13 @@ function toColumns(input: Partial<CustomerInput>): Partial<CustomerRow> {
   return columns;
 }
 
+/** A live customer as the admin reads it (documents of the latest booking). */
+async function readCustomer(db: Knex, id: string): Promise<CustomerRecord> {
+  const row = await selectCustomers(db).where("c.id", id).whereNull("c.deleted_at").first();
+  if (!row) throw new NotFound(CUSTOMER_NOT_FOUND);
+  return toCustomerRecord(row);
+}
+
 function duplicateEmail(): ValidationFailed {
   return new ValidationFailed(DUPLICATE_EMAIL_MESSAGE, { fields: { email: [DUPLICATE_EMAIL_MESSAGE] } });
 }
@@ -111,9 +118,9 @@ function isDuplicateEmail(error: unknown): boolean {
 export async function createCustomer(db: Knex, input: CustomerInput): Promise<CustomerRecord> {
   if (await emailTaken(db, input.email)) throw duplicateEmail();
   try {
-    const [row] = await customersTable(db).insert(toColumns(input)).returning("*");
+    const [row] = await customersTable(db).insert(toColumns(input)).returning("id");
     if (!row) throw new Error("insert returned no customer");
-    return toCustomerRecord(row);
+    return await readCustomer(db, row.id);
   } catch (error) {
     if (isDuplicateEmail(error)) throw duplicateEmail();
     throw error;
@@ -135,18 +142,16 @@ export async function updateCustomer(
   const columns = toColumns(changes);
   if (Object.keys(columns).length === 0) {
     // Nothing to change: answer the record as it is (knex refuses an empty update).
-    const existing = await customersTable(db).where({ id }).whereNull("deleted_at").first();
-    if (!existing) throw new NotFound(CUSTOMER_NOT_FOUND);
-    return toCustomerRecord(existing);
+    return readCustomer(db, id);
   }
   try {
     const [row] = await customersTable(db)
       .where({ id })
       .whereNull("deleted_at")
       .update(columns)
-      .returning("*");
+      .returning("id");
     if (!row) throw new NotFound(CUSTOMER_NOT_FOUND);
-    return toCustomerRecord(row);
+    return await readCustomer(db, row.id);
   } catch (error) {
     if (isDuplicateEmail(error)) throw duplicateEmail();
     throw error;

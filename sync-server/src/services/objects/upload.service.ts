@@ -405,19 +405,11 @@ export const UNATTACHED_OBJECT_TTL_MS = 24 * 60 * 60 * 1000;
 /** A clean-up claim older than this belongs to a process that died mid-way: another may take it over. */
 const CLEANUP_CLAIM_TTL_MS = 10 * 60 * 1000;
 
-/** Whether a table exists (booking_documents arrives with another release-2 change). */
-async function hasTable(db: Knex, table: string): Promise<boolean> {
-  const found = await db.raw<{ rows: { found: string | null }[] }>("select to_regclass(?) as found", [
-    `public.${table}`,
-  ]);
-  return Boolean(found.rows[0]?.found);
-}
-
 /**
  * Deletes uploads attached to nothing 24 hours after they were uploaded (or
  * their upload address was handed out, if no bytes ever came). "Attached"
- * means `attached_at` is set or a car image, a customer's document column or
- * a booking document references the object (references written by code that
+ * means `attached_at` is set or a car image, a customer's or a booking's
+ * document column references the object (references written by code that
  * does not call markObjectsAttached yet are honoured, and marked).
  *
  * Several server processes may run this at once: a batch is claimed with
@@ -436,9 +428,8 @@ export async function deleteUnattachedObjects(
     "exists (select 1 from cars c where c.image = '/objects/' || o.path)",
     `exists (select 1 from customers cu where '/objects/' || o.path in
        (cu.photo_id1_url, cu.photo_id2_url, cu.proof_of_billing_url))`,
-    ...((await hasTable(knex, "booking_documents"))
-      ? ["exists (select 1 from booking_documents bd where bd.object_path = '/objects/' || o.path)"]
-      : []),
+    `exists (select 1 from bookings b where '/objects/' || o.path in
+       (b.photo_id1_url, b.photo_id2_url, b.proof_of_billing_url))`,
   ].join(" or ");
   await knex.raw(`update objects o set attached_at = ? where o.attached_at is null and (${referenced})`, [
     now,

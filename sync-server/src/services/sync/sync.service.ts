@@ -4,7 +4,7 @@ import { ValidationFailed } from "../../errors";
 import { blockedNamesTable, toBlockedName } from "../blocked-names/blocked-names.service";
 import { selectBookingViews, toBookingView } from "../bookings/booking-view";
 import { carsTable, toAdminCar } from "../cars/car-record";
-import { customersTable, toCustomerRecord } from "../customers/customer-record";
+import { selectCustomers, toCustomerRecord } from "../customers/customer-record";
 import { selectPayments, toPayment } from "../customers/payment-record";
 
 export const INVALID_CURSOR_MESSAGE = "Invalid sync cursor";
@@ -85,7 +85,7 @@ async function syncEpoch(trx: Knex): Promise<bigint> {
 async function fullSnapshot(trx: Knex, horizon: string): Promise<SyncResponse> {
   // One after the other: a transaction is one connection, which runs one query at a time.
   const cars = await carsTable(trx).whereNull("deleted_at").orderBy("id");
-  const customers = await customersTable(trx).whereNull("deleted_at").orderBy("id");
+  const customers = await selectCustomers(trx).whereNull("c.deleted_at").orderBy("c.id");
   const blockedNames = await blockedNamesTable(trx).whereNull("deleted_at").orderBy("id");
   const bookings = await selectBookingViews(trx).orderBy("b.id");
   const payments = await selectPayments(trx).orderBy("p.id");
@@ -109,7 +109,14 @@ async function delta(trx: Knex, window: Window): Promise<SyncResponse> {
     trx(table).select(column).whereRaw(WINDOW_SQL("sync_xid"), bounds);
 
   const cars = await carsTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id");
-  const customers = await customersTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id");
+  // A customer shows its latest booking's documents: resent when one of its bookings changed.
+  const customers = await selectCustomers(trx)
+    .where((changed) =>
+      changed
+        .whereRaw(WINDOW_SQL("c.sync_xid"), bounds)
+        .orWhereIn("c.id", changedIds("bookings", "customer_id")),
+    )
+    .orderBy("c.id");
   const blockedNames = await blockedNamesTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id");
   const bookings = await selectBookingViews(trx)
     .where((changed) =>

@@ -1,0 +1,82 @@
+import type { Knex } from "knex";
+import type { AppDeps } from "../../deps";
+import { enqueueMail } from "../../mail/mail-outbox";
+import { bookingExpiredMail } from "../../mail/templates";
+import { carsTable, toCar } from "../cars/car-record";
+import { selectBookingViews, toBookingView } from "./booking-view";
+
+export type BookingExpiryDeps = Pick<AppDeps, "db" | "clock" | "config">;
+
+const BATCH = 100;
+
+type DueRow = { id: string; contact_email: string | null };
+
+/**
+ * Release 2 A4: a pending public booking holds its dates for
+ * `config.pendingHoldHours` (PENDING_HOLD_HOURS); not confirmed by then, it
+ * becomes `expired` (its dates are free again: the overlap constraint counts
+ * only pending and confirmed) and the customer is mailed.
+ *
+ * Driven by the database, not by a timer per booking: every round asks for
+ * the pending public bookings created before now minus the hold, so nothing
+ * is lost across restarts, and a change of the hold applies to every booking.
+ * A booking whose status the admin set (`admin_status_at`, e.g. set back to
+ * pending after it expired) is the admin's and is left alone. Rows are
+ * claimed with SKIP LOCKED, so processes running this side by side never
+ * take the same booking, and the mail is queued in the transaction that
+ * changes the status: exactly one mail per expired booking.
+ * @returns how many bookings expired.
+ */
+export async function expirePendingBookings(deps: BookingExpiryDeps): Promise<number> {
+  let expired = 0;
+  for (;;) {
+    const done = await expireBatch(deps, deps.db.knex);
+    expired += done;
+    if (done < BATCH) return expired;
+  }
+}
+
+async function expireBatch(deps: BookingExpiryDeps, knex: Knex): Promise<number> {
+  const now = deps.clock.now();
+  const cutoff = new Date(now.getTime() - deps.config.pendingHoldHours * 60 * 60 * 1000);
+  return knex.transaction(async (trx) => {
+    const due: DueRow[] = await trx("bookings")
+      .select("id", "contact_email")
+      .where({ status: "pending", source: "public" })
+      .whereNull("admin_status_at")
+      .where("created_at", "<", cutoff)
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(BATCH)
+      .forUpdate()
+      .skipLocked();
+    if (due.length === 0) return 0;
+    const ids = due.map((row) => row.id);
+    await trx("bookings").whereIn("id", ids).update({ status: "expired" });
+
+    const views = await selectBookingViews(trx).whereIn("b.id", ids).orderBy("b.id");
+    const carIds = [...new Set(views.map((view) => view.car_id))];
+    const cars = new Map((await carsTable(trx).whereIn("id", carIds)).map((car) => [car.id, toCar(car)]));
+    const contactOf = new Map(due.map((row) => [row.id, row.contact_email]));
+    for (const row of views) {
+      const booking = toBookingView(row);
+      const car = cars.get(booking.carId);
+      if (!car) continue;
+      const mail = bookingExpiredMail(
+        {
+          booking,
+          car,
+          // The address typed with the booking (the confirmation went there), else the customer's.
+          customer: {
+            fullName: booking.customerName,
+            email: contactOf.get(booking.id) ?? booking.customerEmail,
+          },
+          publicUrl: deps.config.publicUrl,
+        },
+        deps.config.pendingHoldHours,
+      );
+      await enqueueMail(trx, mail, now, { ownerAddress: deps.config.businessEmail });
+    }
+    return due.length;
+  });
+}
