@@ -28,11 +28,14 @@ import { emitOutboxEvent } from "./outbox-events";
 import {
   addToOutbox,
   backoffDelay,
+  isTooOld,
+  mayHaveReachedServer,
   needsSession,
   mentionsId,
   newId,
   outboxRowKeys,
   readNextStep,
+  TOO_OLD_MESSAGE,
   type EnqueueInput,
   type NextStep,
 } from "./outbox";
@@ -119,6 +122,7 @@ export class OutboxEngine {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private interval: ReturnType<typeof setInterval> | null = null;
   private started = false;
+  private noticing = false;
 
   constructor(options: OutboxEngineOptions = {}) {
     this.db = options.db ?? appDb;
@@ -154,7 +158,41 @@ export class OutboxEngine {
     if (this.started) return;
     this.started = true;
     this.interval = setInterval(() => this.kick(), this.intervalMs);
-    this.kick();
+    // A page load never inherits the wait of an earlier page (issue #24): what waits goes now.
+    this.kick({ ignoreBackoff: true });
+  }
+
+  /**
+   * The server answered a request (any answer below 500, from any call of
+   * this page): it is reachable again, so what waits for its backoff goes at
+   * once and the next failure's backoff starts from the shortest delay.
+   */
+  serverAnswered(): void {
+    if (!this.started || this.noticing) return;
+    this.noticing = true;
+    void this.resetBackoff()
+      .then((waited) => {
+        if (waited) this.kick();
+      })
+      .catch((error: unknown) => {
+        console.error("Outbox backoff reset failed", error);
+      })
+      .finally(() => {
+        this.noticing = false;
+      });
+  }
+
+  /** Clears the backoff of waiting entries; whether one was waiting. */
+  private resetBackoff(): Promise<boolean> {
+    return this.db.transaction("rw", this.db.outbox, async () => {
+      const now = this.now();
+      const waiting = await this.db.outbox
+        .where("state")
+        .equals("pending")
+        .filter((entry) => entry.nextAttemptAt > now || (entry.failStreak ?? 0) > 0)
+        .modify({ nextAttemptAt: 0, failStreak: 0 });
+      return waiting > 0;
+    });
   }
 
   stop(): void {
@@ -283,14 +321,15 @@ export class OutboxEngine {
           result.needsAuth = true;
           step = await this.claimNext(false);
         } else {
-          const attempts = entry.attempts + 1;
+          const failStreak = (entry.failStreak ?? 0) + 1;
           await this.db.outbox.update(entry.id, {
             state: "pending",
             claimedAt: null,
-            attempts,
+            attempts: entry.attempts + 1,
+            failStreak,
             lastError: outcome.message,
             lastStatus: outcome.status,
-            nextAttemptAt: this.now() + backoffDelay(attempts, this.random),
+            nextAttemptAt: this.now() + backoffDelay(failStreak, this.random),
           });
           result.deferred = await this.db.outbox.where("state").equals("pending").count();
           break;
@@ -313,15 +352,31 @@ export class OutboxEngine {
    * claim → sending) in one transaction, so two runners never claim the same
    * entry. Reads the outbox along `seq` only as far as the entry that decides.
    */
-  private claimNext(ignoreBackoff: boolean): Promise<NextStep> {
-    return this.db.transaction("rw", this.db.outbox, async () => {
+  private async claimNext(ignoreBackoff: boolean): Promise<NextStep> {
+    const tooOld: OutboxEntry[] = [];
+    const step = await this.db.transaction("rw", this.db.outbox, async (): Promise<NextStep> => {
       const now = this.now();
-      const step = await readNextStep(this.db, now, { ignoreBackoff });
-      if (step.kind !== "send") return step;
-      const claimed: OutboxEntry = { ...step.entry, state: "sending", claimedAt: now };
-      await this.db.outbox.update(claimed.id, { state: "sending", claimedAt: now });
-      return { kind: "send", entry: claimed };
+      for (;;) {
+        const next = await readNextStep(this.db, now, { ignoreBackoff });
+        if (next.kind !== "send") return next;
+        if (isTooOld(next.entry, now)) {
+          // §A5: never sent, moved to the review list with its content as it was.
+          await this.db.outbox.update(next.entry.id, {
+            state: "failed",
+            claimedAt: null,
+            lastError: TOO_OLD_MESSAGE,
+            lastStatus: null,
+          });
+          tooOld.push(next.entry);
+          continue;
+        }
+        const claimed: OutboxEntry = { ...next.entry, state: "sending", claimedAt: now };
+        await this.db.outbox.update(claimed.id, { state: "sending", claimedAt: now });
+        return { kind: "send", entry: claimed };
+      }
     });
+    for (const entry of tooOld) emitOutboxEvent({ ...eventBase(entry), type: "failed", error: TOO_OLD_MESSAGE });
+    return step;
   }
 
   /**
@@ -336,7 +391,8 @@ export class OutboxEngine {
       const now = this.now();
       const skip = new Set([...settling, current.id]);
       const step = await readNextStep(this.db, now, { skip });
-      if (step.kind !== "send") return null;
+      // A too old entry is left to claimNext, which moves it to the review list.
+      if (step.kind !== "send" || isTooOld(step.entry, now)) return null;
       const before = await this.db.outbox.bulkGet([...skip]);
       const named = before.some((entry) => entry !== undefined && mentionsId(step.entry, entry.entityId));
       if (named || mentionsId(step.entry, current.entityId)) return null;
@@ -439,10 +495,18 @@ export class OutboxEngine {
         lastStatus: null,
       };
       if (entry.state === "failed") {
+        // A new request (new key), asked for by the admin now: its age counts from now (§A5).
         await this.db.outbox.delete(id);
-        await this.db.outbox.add({ ...entry, ...reset, id: newId(), attempts: 0 });
+        await this.db.outbox.add({
+          ...entry,
+          ...reset,
+          id: newId(),
+          attempts: 0,
+          failStreak: 0,
+          createdAt: new Date(this.now()).toISOString(),
+        });
       } else {
-        await this.db.outbox.update(id, reset);
+        await this.db.outbox.update(id, { ...reset, failStreak: 0 });
       }
     });
     this.kick({ ignoreBackoff: true });
@@ -453,6 +517,10 @@ export class OutboxEngine {
    * new Idempotency-Key since the request changes). `revise` may update the
    * optimistic rows to match, in the same transaction, and give the entry's
    * new label.
+   *
+   * §A5: an entry that may already have reached the server (on its way, or
+   * sent without an answer) is not edited in place: it still goes with its
+   * own key, and the edit becomes a new entry at the end of the line.
    */
   async edit(
     id: string,
@@ -461,19 +529,36 @@ export class OutboxEngine {
   ): Promise<OutboxEntry | null> {
     const edited = await this.db.transaction("rw", this.db.tables, async () => {
       const entry = await this.db.outbox.get(id);
-      if (!entry || entry.state === "sending") return null;
+      if (!entry) return null;
       const label = revise ? await revise(this.db, entry) : undefined;
-      const next: StoredOutboxEntry = {
-        ...entry,
+      const fresh = {
         id: newId(),
+        // A new request decided now: its age (§A5) counts from now.
+        createdAt: new Date(this.now()).toISOString(),
         body,
         label: label ?? entry.label,
-        state: entry.state === "needs_auth" ? "needs_auth" : "pending",
         attempts: 0,
+        failStreak: 0,
         nextAttemptAt: 0,
         claimedAt: null,
         lastError: null,
         lastStatus: null,
+      };
+      if (mayHaveReachedServer(entry)) {
+        const last = await this.db.outbox.orderBy("seq").last();
+        const added: StoredOutboxEntry = {
+          ...entry,
+          ...fresh,
+          seq: (last?.seq ?? 0) + 1,
+          state: entry.state === "needs_auth" ? "needs_auth" : "pending",
+        };
+        await this.db.outbox.add(added);
+        return added;
+      }
+      const next: StoredOutboxEntry = {
+        ...entry,
+        ...fresh,
+        state: entry.state === "needs_auth" ? "needs_auth" : "pending",
       };
       await this.db.outbox.delete(id);
       await this.db.outbox.add(next);
