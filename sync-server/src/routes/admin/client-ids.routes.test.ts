@@ -80,20 +80,29 @@ describe.each(testEngines())("creates with the browser's id (%s)", (engine) => {
     const replay = await post("POST", "/api/admin/blocked-names", body);
     expect(replay.status).toBe(200);
     expect(blockedNameSchema.parse(await replay.json()).id).toBe(id);
-    await expectIdTaken(await post("POST", "/api/admin/blocked-names", { ...body, fullName: "Maria Makiling" }));
+    await expectIdTaken(
+      await post("POST", "/api/admin/blocked-names", { ...body, fullName: "Maria Makiling" }),
+    );
     expect(await count("blocked_names", { id })).toBe(1);
     expect(await count("blocked_names", { full_name: "Maria Makiling" })).toBe(0);
   });
 
   it("stores a customer and an admin booking under the browser's ids; other content is refused", async () => {
     const customerId = randomUUID();
-    const customer = { id: customerId, fullName: "Ana Reyes", email: "ana.reyes@example.ph", phone: "09171234567" };
+    const customer = {
+      id: customerId,
+      fullName: "Ana Reyes",
+      email: "ana.reyes@example.ph",
+      phone: "09171234567",
+    };
     const created = await post("POST", "/api/admin/customers", customer);
     expect(created.status).toBe(201);
     expect(customerRecordSchema.parse(await created.json()).id).toBe(customerId);
     const replay = await post("POST", "/api/admin/customers", customer);
     expect(customerRecordSchema.parse(await replay.json()).id).toBe(customerId);
-    await expectIdTaken(await post("POST", "/api/admin/customers", { ...customer, email: "other@example.ph" }));
+    await expectIdTaken(
+      await post("POST", "/api/admin/customers", { ...customer, email: "other@example.ph" }),
+    );
     expect(await count("customers", { id: customerId })).toBe(1);
     expect(await count("customers", { email: "other@example.ph" })).toBe(0);
 
@@ -118,7 +127,9 @@ describe.each(testEngines())("creates with the browser's id (%s)", (engine) => {
     expect(bookingViewSchema.parse(await again.json()).id).toBe(bookingId);
     await expectIdTaken(await post("POST", "/api/admin/bookings", { ...booking, total: "9000" }));
     expect(await count("bookings", { id: bookingId })).toBe(1);
-    expect(await server.db.knex("bookings").where({ id: bookingId }).first()).toMatchObject({ status: "confirmed" });
+    expect(await server.db.knex("bookings").where({ id: bookingId }).first()).toMatchObject({
+      status: "confirmed",
+    });
   });
 
   it("records a payment under the browser's id once; a replay with another key is not added again", async () => {
