@@ -21,6 +21,7 @@
  *
  * No DOM or React imports: the service worker runs this too.
  */
+import { routes } from "@car-rental/shared/api";
 import { ApiError, api as appApi, describeError, type ApiClient } from "./api-client";
 import { markAdminNeedsAuth, readAdminSyncState, syncAdmin } from "./admin-sync";
 import { db as appDb, type CarRentalDb, type OutboxEntry, type StoredOutboxEntry } from "./db";
@@ -77,6 +78,8 @@ export type DrainResult = {
 };
 
 const LOCK_NAME = "outbox";
+/** While an entry waits longer than this for its backoff, the server is asked this often whether it answers again. */
+const PROBE_EVERY_MS = 2_000;
 /** In-memory locks of runners without Web Locks, per database (shared by engines in one JS context). */
 const memoryLocks = new Set<string>();
 
@@ -120,6 +123,7 @@ export class OutboxEngine {
   private again = false;
   private againIgnoresBackoff = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private probeTimer: ReturnType<typeof setTimeout> | null = null;
   private interval: ReturnType<typeof setInterval> | null = null;
   private started = false;
   private noticing = false;
@@ -189,7 +193,10 @@ export class OutboxEngine {
       const waiting = await this.db.outbox
         .where("state")
         .equals("pending")
-        .filter((entry) => entry.nextAttemptAt > now || (entry.failStreak ?? 0) > 0)
+        // Only entries that got no answer at all: a 5xx keeps its backoff, the server answered it.
+        .filter(
+          (entry) => entry.lastStatus === null && (entry.nextAttemptAt > now || (entry.failStreak ?? 0) > 0),
+        )
         .modify({ nextAttemptAt: 0, failStreak: 0 });
       return waiting > 0;
     });
@@ -199,8 +206,10 @@ export class OutboxEngine {
     this.started = false;
     if (this.interval) clearInterval(this.interval);
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.probeTimer) clearTimeout(this.probeTimer);
     this.interval = null;
     this.retryTimer = null;
+    this.probeTimer = null;
   }
 
   /**
@@ -470,12 +479,36 @@ export class OutboxEngine {
   private async scheduleRetry(): Promise<void> {
     if (!this.started) return;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.probeTimer) clearTimeout(this.probeTimer);
     this.retryTimer = null;
+    this.probeTimer = null;
     const step = await readNextStep(this.db, this.now());
     if (step.kind !== "wait") return;
     const delay = Math.max(0, step.at - this.now());
+    // A longer wait is cut short as soon as the server answers a cheap probe (issue #24).
+    if (delay > PROBE_EVERY_MS) this.probeTimer = setTimeout(() => void this.probe(), PROBE_EVERY_MS);
     if (delay >= this.intervalMs) return; // The periodic drain comes first.
     this.retryTimer = setTimeout(() => this.kick(), delay);
+  }
+
+  /**
+   * Asks the server for its health while an entry waits for its backoff: a
+   * lost answer or a short outage is over the moment the server answers,
+   * and what waits goes then rather than when its backoff ends. Skipped
+   * while the browser knows it is offline (its `online` event wakes the
+   * engine instead).
+   */
+  private async probe(): Promise<void> {
+    this.probeTimer = null;
+    if (!this.started) return;
+    if (typeof navigator !== "undefined" && navigator.onLine === false) return;
+    try {
+      await this.api.raw("GET", routes.health.path, { signal: AbortSignal.timeout(PROBE_EVERY_MS * 2) });
+      this.serverAnswered();
+    } catch {
+      // Still unreachable (or a 5xx): probe again while the entry waits.
+      await this.scheduleRetry();
+    }
   }
 
   /**
