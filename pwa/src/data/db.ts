@@ -13,7 +13,7 @@ import type { CustomerRecord } from "@car-rental/shared/schemas/customer";
 import type { Payment } from "@car-rental/shared/schemas/payment";
 import type { SyncEntity } from "@car-rental/shared/schemas/sync";
 import type { z } from "zod";
-import { outboxRowKeys } from "./outbox";
+import { outboxRowKeys } from "./outbox-row-keys";
 
 export const DATABASE_NAME = "car-rental";
 

@@ -16,6 +16,7 @@
  */
 import type { CarRentalDb, OutboxEntity, OutboxEntry, StoredOutboxEntry } from "./db";
 import type { SyncEntity } from "@car-rental/shared/schemas/sync";
+import { outboxRowKeys } from "./outbox-row-keys";
 
 export type { OutboxEntry, OutboxEntity, OutboxState } from "./db";
 
@@ -58,12 +59,8 @@ export function needsSession(entry: Pick<OutboxEntry, "path">): boolean {
   return entry.path.startsWith("/api/admin/");
 }
 
-/** `entity:id` of every row an outbox entry is about (see `OutboxEntry.rowKeys`). */
-export function outboxRowKeys(entry: Pick<OutboxEntry, "entity" | "entityId" | "related">): string[] {
-  const keys = entry.entity === "contact" ? [] : [`${entry.entity}:${entry.entityId}`];
-  for (const link of entry.related) keys.push(`${link.entity}:${link.id}`);
-  return keys;
-}
+// Kept apart so the database module (its upgrade needs it) and this one do not import each other.
+export { outboxRowKeys } from "./outbox-row-keys";
 
 /**
  * Appends an entry and applies its optimistic change in one transaction.
