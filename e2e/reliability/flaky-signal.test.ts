@@ -261,7 +261,7 @@ describe("the admin screen behind a bad signal", () => {
       await chaos;
 
       // The outbox is empty within 15 s of the last outage.
-    await expect.poll(() => outboxCount(page), { timeout: 15_000, interval: 200 }).toBe(0);
+      await expect.poll(() => outboxCount(page), { timeout: 15_000, interval: 200 }).toBe(0);
       expect(Date.now() - lastOutageEnd).toBeLessThan(15_000);
       expect(proxy.dropped, "the proxy lost no answer: the test proved nothing").toBeGreaterThan(0);
       expect(proxy.outages).toBeGreaterThanOrEqual(OUTAGES);

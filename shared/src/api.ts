@@ -26,7 +26,6 @@ import {
   adminCustomerSchema,
   customerChangesSchema,
   customerCreateSchema,
-  customerInputSchema,
   customerRecordSchema,
   documentsInputSchema,
 } from "./schemas/customer";

@@ -2,7 +2,15 @@
 import * as z from "zod";
 import { BLOCKED_NAME_CHECK_AFTER_CHARS } from "../constants";
 import { validationMessages } from "../messages";
-import { clientIdShape, idSchema, optionalText, recordMetaShape, requiredText, textLimits, timestampSchema } from "./common";
+import {
+  clientIdShape,
+  idSchema,
+  optionalText,
+  recordMetaShape,
+  requiredText,
+  textLimits,
+  timestampSchema,
+} from "./common";
 
 export const blockedNameSchema = z.object({
   id: idSchema,

@@ -199,7 +199,10 @@ export async function addPayment(db: Knex, id: string, input: PaymentInput): Pro
     const booking = await lockBooking(trx, id);
     if (input.id !== undefined) {
       const columns = { booking_id: id, amount: input.amount, note: input.note };
-      const stored = replayedCreate(await trx<PaymentRow>("payments").where({ id: input.id }).first(), columns);
+      const stored = replayedCreate(
+        await trx<PaymentRow>("payments").where({ id: input.id }).first(),
+        columns,
+      );
       // Recorded before under this id (its answer was lost): answered again, never added twice.
       if (stored) return paymentAnswer(await viewOf(trx, id), stored);
     }
