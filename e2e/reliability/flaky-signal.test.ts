@@ -126,6 +126,26 @@ function outboxCount(page: Page): Promise<number> {
   );
 }
 
+/** What the page's outbox still holds, for a failure's message. */
+function outboxEntries(page: Page): Promise<unknown> {
+  return page.evaluate(
+    () =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open("car-rental");
+        open.onerror = () => reject(open.error ?? new Error("IndexedDB did not open"));
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction("outbox").objectStore("outbox").getAll();
+          all.onerror = () => reject(all.error ?? new Error("not read"));
+          all.onsuccess = () => {
+            db.close();
+            resolve(all.result);
+          };
+        };
+      }),
+  );
+}
+
 async function openTab(page: Page, name: string): Promise<void> {
   await page.getByRole("tab", { name }).click();
   await expect.poll(() => page.getByRole("tab", { name }).getAttribute("aria-selected")).toBe("true");
@@ -261,7 +281,14 @@ describe("the admin screen behind a bad signal", () => {
       await chaos;
 
       // The outbox is empty within 15 s of the last outage.
-      await expect.poll(() => outboxCount(page), { timeout: 15_000, interval: 200 }).toBe(0);
+      await expect
+        .poll(() => outboxCount(page), { timeout: 15_000, interval: 200 })
+        .toBe(0)
+        .catch(async (error: unknown) => {
+          throw new Error(`the outbox still holds ${JSON.stringify(await outboxEntries(page))}`, {
+            cause: error,
+          });
+        });
       expect(Date.now() - lastOutageEnd).toBeLessThan(15_000);
       expect(proxy.dropped, "the proxy lost no answer: the test proved nothing").toBeGreaterThan(0);
       expect(proxy.outages).toBeGreaterThanOrEqual(OUTAGES);
