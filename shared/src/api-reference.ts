@@ -43,6 +43,10 @@ dates are \`YYYY-MM-DD\` (Asia/Manila calendar dates), timestamps ISO 8601.
   record it answers with (e.g. the \`id\`, \`updatedAt\` or \`version\` of a record sent back as it was
   read): those are ignored, never stored. Any other key is refused with 400 \`Unrecognized key: "<key>"\`
   and nothing changes. A malformed \`:id\` in a path answers 404 \`NOT_FOUND\`, like an unknown one.
+- **Ids chosen by the client**: the creates of cars, customers, blocked names, admin bookings and payments
+  accept an optional \`id\` (a UUID) and store the record under it, so an offline client's record keeps
+  one id. A create naming an existing id answers that record when it asks for the same content, and 409
+  \`ID_TAKEN\` (nothing changes) when it asks for other content.
 - **Admin calls** need the \`admin_session\` cookie set by \`POST /api/admin/session\` (HttpOnly,
   SameSite=Strict). Without a valid one every \`/api/admin/*\` route answers 401.
 - **Mutations** accept JSON only and refuse a foreign \`Origin\` (403 \`FORBIDDEN_ORIGIN\`).

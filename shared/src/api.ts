@@ -5,7 +5,7 @@
  * PWA's client builds requests from it, so the two cannot drift apart.
  */
 import * as z from "zod";
-import { adminCarSchema, carInputSchema, carSchema } from "./schemas/car";
+import { adminCarSchema, carCreateSchema, carInputSchema, carSchema } from "./schemas/car";
 import {
   adminBookingInputSchema,
   bookedRangeSchema,
@@ -25,7 +25,7 @@ import { contactMessageSchema } from "./schemas/contact";
 import {
   adminCustomerSchema,
   customerChangesSchema,
-  customerInputSchema,
+  customerCreateSchema,
   customerRecordSchema,
   documentsInputSchema,
 } from "./schemas/customer";
@@ -200,7 +200,7 @@ export const routes = {
     method: "POST",
     path: "/api/admin/cars",
     auth: "admin",
-    request: carInputSchema,
+    request: carCreateSchema,
     query: null,
     response: adminCarSchema,
   },
@@ -224,7 +224,7 @@ export const routes = {
     method: "POST",
     path: "/api/admin/customers",
     auth: "admin",
-    request: customerInputSchema,
+    request: customerCreateSchema,
     query: null,
     response: customerRecordSchema,
   },

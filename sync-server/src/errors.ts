@@ -36,6 +36,12 @@ export class PriceChanged extends DomainError {
     super("PRICE_CHANGED", errorMessages.PRICE_CHANGED, details);
   }
 }
+/** A create named an id that already belongs to a record with other content (a replay with the same content is answered the record). */
+export class IdTaken extends DomainError {
+  constructor() {
+    super("ID_TAKEN");
+  }
+}
 export class NameBlocked extends DomainError {
   constructor() {
     super("NAME_BLOCKED");

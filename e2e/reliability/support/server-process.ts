@@ -19,6 +19,8 @@ export type ServerOptions = {
   databaseUrl?: string;
   smtpUrl?: string;
   rateLimitScale?: number;
+  /** The built PWA to serve (tests that drive the admin screen in a browser); none by default. */
+  pwaDist?: string;
 };
 
 export type ServerProcess = {
@@ -62,8 +64,8 @@ export async function startServer(options: ServerOptions, timeoutMs = 90_000): P
       SMTP_URL: options.smtpUrl ?? "",
       LOG_LEVEL: "warn",
       RATE_LIMIT_SCALE: String(options.rateLimitScale ?? 1),
-      // The built PWA is not needed: the API is what these tests drive.
-      PWA_DIST: path.join(options.dataDir, "no-pwa"),
+      // The built PWA is not needed unless given: the API is what most of these tests drive.
+      PWA_DIST: options.pwaDist ?? path.join(options.dataDir, "no-pwa"),
     }),
     stdio: ["ignore", "pipe", "pipe"],
   });

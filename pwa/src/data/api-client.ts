@@ -77,6 +77,29 @@ export function isTransientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 500;
 }
 
+/** Told the status of every HTTP answer below 500 (see `onServerAnswer`). */
+export type ServerAnswerListener = (status: number) => void;
+
+const answerListeners = new Set<ServerAnswerListener>();
+
+/**
+ * Calls `listener` whenever a request of this JS context gets an HTTP answer
+ * below 500: the server is reachable (the browser's online flag does not say
+ * so when only the server was down). The outbox uses it to send what waits
+ * at once (issue #24). Returns the unsubscribe.
+ */
+export function onServerAnswer(listener: ServerAnswerListener): () => void {
+  answerListeners.add(listener);
+  return () => {
+    answerListeners.delete(listener);
+  };
+}
+
+function noticeAnswer(status: number): void {
+  if (status >= 500) return;
+  for (const listener of answerListeners) listener(status);
+}
+
 export type On401 = "throw" | "returnNull";
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -167,6 +190,7 @@ export class ApiClient {
       if (options.signal?.aborted) throw error;
       throw new NetworkError(error);
     }
+    noticeAnswer(response.status);
     if (response.status === 401 && options.on401 === "returnNull") {
       await response.body?.cancel();
       return null;

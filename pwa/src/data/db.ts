@@ -13,7 +13,7 @@ import type { CustomerRecord } from "@car-rental/shared/schemas/customer";
 import type { Payment } from "@car-rental/shared/schemas/payment";
 import type { SyncEntity } from "@car-rental/shared/schemas/sync";
 import type { z } from "zod";
-import { outboxRowKeys } from "./outbox";
+import { outboxRowKeys } from "./outbox-row-keys";
 
 export const DATABASE_NAME = "car-rental";
 
@@ -49,8 +49,18 @@ export type OutboxEntry = {
   body: unknown;
   /** ISO instant of the change. */
   createdAt: string;
-  /** Sends that got no usable answer (network error, 5xx, busy key). */
+  /**
+   * Sends that got no usable answer (network error, 5xx, busy key). Above 0
+   * the request may already have reached the server (§A5: such an entry is
+   * never edited in place).
+   */
   attempts: number;
+  /**
+   * Failed sends since the server last answered anything (the backoff's
+   * exponent): reset when any request gets an answer, so a server that is
+   * back is not waited for. Absent in entries stored before release 2.
+   */
+  failStreak?: number;
   state: OutboxState;
   /** The server's message (or the network error) of the last attempt. */
   lastError: string | null;

@@ -21,6 +21,7 @@
  *
  * No DOM or React imports: the service worker runs this too.
  */
+import { routes } from "@car-rental/shared/api";
 import { ApiError, api as appApi, describeError, type ApiClient } from "./api-client";
 import { markAdminNeedsAuth, readAdminSyncState, syncAdmin } from "./admin-sync";
 import { db as appDb, type CarRentalDb, type OutboxEntry, type StoredOutboxEntry } from "./db";
@@ -28,11 +29,14 @@ import { emitOutboxEvent } from "./outbox-events";
 import {
   addToOutbox,
   backoffDelay,
+  isTooOld,
+  mayHaveReachedServer,
   needsSession,
   mentionsId,
   newId,
   outboxRowKeys,
   readNextStep,
+  TOO_OLD_MESSAGE,
   type EnqueueInput,
   type NextStep,
 } from "./outbox";
@@ -74,6 +78,8 @@ export type DrainResult = {
 };
 
 const LOCK_NAME = "outbox";
+/** While an entry waits longer than this for its backoff, the server is asked this often whether it answers again. */
+const PROBE_EVERY_MS = 2_000;
 /** In-memory locks of runners without Web Locks, per database (shared by engines in one JS context). */
 const memoryLocks = new Set<string>();
 
@@ -117,8 +123,10 @@ export class OutboxEngine {
   private again = false;
   private againIgnoresBackoff = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private probeTimer: ReturnType<typeof setTimeout> | null = null;
   private interval: ReturnType<typeof setInterval> | null = null;
   private started = false;
+  private noticing = false;
 
   constructor(options: OutboxEngineOptions = {}) {
     this.db = options.db ?? appDb;
@@ -154,15 +162,54 @@ export class OutboxEngine {
     if (this.started) return;
     this.started = true;
     this.interval = setInterval(() => this.kick(), this.intervalMs);
-    this.kick();
+    // A page load never inherits the wait of an earlier page (issue #24): what waits goes now.
+    this.kick({ ignoreBackoff: true });
+  }
+
+  /**
+   * The server answered a request (any answer below 500, from any call of
+   * this page): it is reachable again, so what waits for its backoff goes at
+   * once and the next failure's backoff starts from the shortest delay.
+   */
+  serverAnswered(): void {
+    if (!this.started || this.noticing) return;
+    this.noticing = true;
+    void this.resetBackoff()
+      .then((waited) => {
+        if (waited) this.kick();
+      })
+      .catch((error: unknown) => {
+        console.error("Outbox backoff reset failed", error);
+      })
+      .finally(() => {
+        this.noticing = false;
+      });
+  }
+
+  /** Clears the backoff of waiting entries; whether one was waiting. */
+  private resetBackoff(): Promise<boolean> {
+    return this.db.transaction("rw", this.db.outbox, async () => {
+      const now = this.now();
+      const waiting = await this.db.outbox
+        .where("state")
+        .equals("pending")
+        // Only entries that got no answer at all: a 5xx keeps its backoff, the server answered it.
+        .filter(
+          (entry) => entry.lastStatus === null && (entry.nextAttemptAt > now || (entry.failStreak ?? 0) > 0),
+        )
+        .modify({ nextAttemptAt: 0, failStreak: 0 });
+      return waiting > 0;
+    });
   }
 
   stop(): void {
     this.started = false;
     if (this.interval) clearInterval(this.interval);
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.probeTimer) clearTimeout(this.probeTimer);
     this.interval = null;
     this.retryTimer = null;
+    this.probeTimer = null;
   }
 
   /**
@@ -283,14 +330,15 @@ export class OutboxEngine {
           result.needsAuth = true;
           step = await this.claimNext(false);
         } else {
-          const attempts = entry.attempts + 1;
+          const failStreak = (entry.failStreak ?? 0) + 1;
           await this.db.outbox.update(entry.id, {
             state: "pending",
             claimedAt: null,
-            attempts,
+            attempts: entry.attempts + 1,
+            failStreak,
             lastError: outcome.message,
             lastStatus: outcome.status,
-            nextAttemptAt: this.now() + backoffDelay(attempts, this.random),
+            nextAttemptAt: this.now() + backoffDelay(failStreak, this.random),
           });
           result.deferred = await this.db.outbox.where("state").equals("pending").count();
           break;
@@ -313,15 +361,31 @@ export class OutboxEngine {
    * claim → sending) in one transaction, so two runners never claim the same
    * entry. Reads the outbox along `seq` only as far as the entry that decides.
    */
-  private claimNext(ignoreBackoff: boolean): Promise<NextStep> {
-    return this.db.transaction("rw", this.db.outbox, async () => {
+  private async claimNext(ignoreBackoff: boolean): Promise<NextStep> {
+    const tooOld: OutboxEntry[] = [];
+    const step = await this.db.transaction("rw", this.db.outbox, async (): Promise<NextStep> => {
       const now = this.now();
-      const step = await readNextStep(this.db, now, { ignoreBackoff });
-      if (step.kind !== "send") return step;
-      const claimed: OutboxEntry = { ...step.entry, state: "sending", claimedAt: now };
-      await this.db.outbox.update(claimed.id, { state: "sending", claimedAt: now });
-      return { kind: "send", entry: claimed };
+      for (;;) {
+        const next = await readNextStep(this.db, now, { ignoreBackoff });
+        if (next.kind !== "send") return next;
+        if (isTooOld(next.entry, now)) {
+          // §A5: never sent, moved to the review list with its content as it was.
+          await this.db.outbox.update(next.entry.id, {
+            state: "failed",
+            claimedAt: null,
+            lastError: TOO_OLD_MESSAGE,
+            lastStatus: null,
+          });
+          tooOld.push(next.entry);
+          continue;
+        }
+        const claimed: OutboxEntry = { ...next.entry, state: "sending", claimedAt: now };
+        await this.db.outbox.update(claimed.id, { state: "sending", claimedAt: now });
+        return { kind: "send", entry: claimed };
+      }
     });
+    for (const entry of tooOld) emitOutboxEvent({ ...eventBase(entry), type: "failed", error: TOO_OLD_MESSAGE });
+    return step;
   }
 
   /**
@@ -336,7 +400,8 @@ export class OutboxEngine {
       const now = this.now();
       const skip = new Set([...settling, current.id]);
       const step = await readNextStep(this.db, now, { skip });
-      if (step.kind !== "send") return null;
+      // A too old entry is left to claimNext, which moves it to the review list.
+      if (step.kind !== "send" || isTooOld(step.entry, now)) return null;
       const before = await this.db.outbox.bulkGet([...skip]);
       const named = before.some((entry) => entry !== undefined && mentionsId(step.entry, entry.entityId));
       if (named || mentionsId(step.entry, current.entityId)) return null;
@@ -414,12 +479,36 @@ export class OutboxEngine {
   private async scheduleRetry(): Promise<void> {
     if (!this.started) return;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.probeTimer) clearTimeout(this.probeTimer);
     this.retryTimer = null;
+    this.probeTimer = null;
     const step = await readNextStep(this.db, this.now());
     if (step.kind !== "wait") return;
     const delay = Math.max(0, step.at - this.now());
+    // A longer wait is cut short as soon as the server answers a cheap probe (issue #24).
+    if (delay > PROBE_EVERY_MS) this.probeTimer = setTimeout(() => void this.probe(), PROBE_EVERY_MS);
     if (delay >= this.intervalMs) return; // The periodic drain comes first.
     this.retryTimer = setTimeout(() => this.kick(), delay);
+  }
+
+  /**
+   * Asks the server for its health while an entry waits for its backoff: a
+   * lost answer or a short outage is over the moment the server answers,
+   * and what waits goes then rather than when its backoff ends. Skipped
+   * while the browser knows it is offline (its `online` event wakes the
+   * engine instead).
+   */
+  private async probe(): Promise<void> {
+    this.probeTimer = null;
+    if (!this.started) return;
+    if (typeof navigator !== "undefined" && navigator.onLine === false) return;
+    try {
+      await this.api.raw("GET", routes.health.path, { signal: AbortSignal.timeout(PROBE_EVERY_MS * 2) });
+      this.serverAnswered();
+    } catch {
+      // Still unreachable (or a 5xx): probe again while the entry waits.
+      await this.scheduleRetry();
+    }
   }
 
   /**
@@ -439,10 +528,18 @@ export class OutboxEngine {
         lastStatus: null,
       };
       if (entry.state === "failed") {
+        // A new request (new key), asked for by the admin now: its age counts from now (§A5).
         await this.db.outbox.delete(id);
-        await this.db.outbox.add({ ...entry, ...reset, id: newId(), attempts: 0 });
+        await this.db.outbox.add({
+          ...entry,
+          ...reset,
+          id: newId(),
+          attempts: 0,
+          failStreak: 0,
+          createdAt: new Date(this.now()).toISOString(),
+        });
       } else {
-        await this.db.outbox.update(id, reset);
+        await this.db.outbox.update(id, { ...reset, failStreak: 0 });
       }
     });
     this.kick({ ignoreBackoff: true });
@@ -453,6 +550,10 @@ export class OutboxEngine {
    * new Idempotency-Key since the request changes). `revise` may update the
    * optimistic rows to match, in the same transaction, and give the entry's
    * new label.
+   *
+   * §A5: an entry that may already have reached the server (on its way, or
+   * sent without an answer) is not edited in place: it still goes with its
+   * own key, and the edit becomes a new entry at the end of the line.
    */
   async edit(
     id: string,
@@ -461,19 +562,36 @@ export class OutboxEngine {
   ): Promise<OutboxEntry | null> {
     const edited = await this.db.transaction("rw", this.db.tables, async () => {
       const entry = await this.db.outbox.get(id);
-      if (!entry || entry.state === "sending") return null;
+      if (!entry) return null;
       const label = revise ? await revise(this.db, entry) : undefined;
-      const next: StoredOutboxEntry = {
-        ...entry,
+      const fresh = {
         id: newId(),
+        // A new request decided now: its age (§A5) counts from now.
+        createdAt: new Date(this.now()).toISOString(),
         body,
         label: label ?? entry.label,
-        state: entry.state === "needs_auth" ? "needs_auth" : "pending",
         attempts: 0,
+        failStreak: 0,
         nextAttemptAt: 0,
         claimedAt: null,
         lastError: null,
         lastStatus: null,
+      };
+      if (mayHaveReachedServer(entry)) {
+        const last = await this.db.outbox.orderBy("seq").last();
+        const added: StoredOutboxEntry = {
+          ...entry,
+          ...fresh,
+          seq: (last?.seq ?? 0) + 1,
+          state: entry.state === "needs_auth" ? "needs_auth" : "pending",
+        };
+        await this.db.outbox.add(added);
+        return added;
+      }
+      const next: StoredOutboxEntry = {
+        ...entry,
+        ...fresh,
+        state: entry.state === "needs_auth" ? "needs_auth" : "pending",
       };
       await this.db.outbox.delete(id);
       await this.db.outbox.add(next);

@@ -134,7 +134,8 @@ describe("backoffDelay", () => {
     expect(backoffDelay(1, () => 0)).toBe(1000);
     expect(backoffDelay(1, () => 1)).toBe(2000);
     expect(backoffDelay(3, () => 1)).toBe(8000);
-    expect(backoffDelay(30, () => 1)).toBe(300_000);
+    // Release 2 (issue #24): capped at 30 s (was 5 minutes), so a server that is back is noticed soon.
+    expect(backoffDelay(30, () => 1)).toBe(30_000);
   });
 });
 

@@ -16,6 +16,7 @@
  */
 import type { CarRentalDb, OutboxEntity, OutboxEntry, StoredOutboxEntry } from "./db";
 import type { SyncEntity } from "@car-rental/shared/schemas/sync";
+import { outboxRowKeys } from "./outbox-row-keys";
 
 export type { OutboxEntry, OutboxEntity, OutboxState } from "./db";
 
@@ -58,12 +59,8 @@ export function needsSession(entry: Pick<OutboxEntry, "path">): boolean {
   return entry.path.startsWith("/api/admin/");
 }
 
-/** `entity:id` of every row an outbox entry is about (see `OutboxEntry.rowKeys`). */
-export function outboxRowKeys(entry: Pick<OutboxEntry, "entity" | "entityId" | "related">): string[] {
-  const keys = entry.entity === "contact" ? [] : [`${entry.entity}:${entry.entityId}`];
-  for (const link of entry.related) keys.push(`${link.entity}:${link.id}`);
-  return keys;
-}
+// Kept apart so the database module (its upgrade needs it) and this one do not import each other.
+export { outboxRowKeys } from "./outbox-row-keys";
 
 /**
  * Appends an entry and applies its optimistic change in one transaction.
@@ -205,14 +202,45 @@ export function isHeldBack(entries: readonly OutboxEntry[], entry: OutboxEntry):
   );
 }
 
+/** The longest wait between two attempts (issue #24: a server that is back is noticed within it). */
+export const MAX_BACKOFF_MS = 30_000;
+
 /**
- * Delay before the next attempt after `attempts` failed ones: exponential
- * from 2 s, capped at 5 minutes, with "equal jitter" (half fixed, half
- * random) so many tabs coming back online do not retry in step.
+ * Delay before the next attempt after `failures` failed ones in a row:
+ * exponential from 2 s, capped at 30 s, with "equal jitter" (half fixed,
+ * half random) so many tabs coming back online do not retry in step.
  */
-export function backoffDelay(attempts: number, random: () => number = Math.random): number {
-  const base = Math.min(2_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
+export function backoffDelay(failures: number, random: () => number = Math.random): number {
+  const base = Math.min(2_000 * 2 ** Math.max(0, failures - 1), MAX_BACKOFF_MS);
   return Math.round(base / 2 + (base / 2) * random());
+}
+
+/**
+ * §A5: the outbox never sends an entry older than this; it goes to the
+ * review list instead (its key may have been forgotten by the server, which
+ * keeps keys 90 days, and a change that old needs a person's look).
+ */
+export const MAX_ENTRY_AGE_MS = 60 * 24 * 60 * 60_000;
+
+/** The review message of an entry too old to send. */
+export const TOO_OLD_MESSAGE =
+  "Not sent: this change is more than 60 days old. Check it, then retry or discard it.";
+
+/** Whether an entry is too old to be sent on its own (see MAX_ENTRY_AGE_MS). */
+export function isTooOld(entry: Pick<OutboxEntry, "createdAt">, now: number): boolean {
+  const created = Date.parse(entry.createdAt);
+  return Number.isFinite(created) && now - created > MAX_ENTRY_AGE_MS;
+}
+
+/**
+ * §A5: whether a request of this entry may already have reached the server
+ * (sent, and no answer came back): such an entry is not edited in place. A
+ * refusal ('failed') is the server's answer to that very key, so nothing of
+ * it was applied.
+ */
+export function mayHaveReachedServer(entry: Pick<OutboxEntry, "state" | "attempts">): boolean {
+  if (entry.state === "sending") return true;
+  return entry.state !== "failed" && entry.attempts > 0;
 }
 
 /** Entries in send order (for the panel and tests). */

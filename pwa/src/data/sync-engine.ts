@@ -1,12 +1,15 @@
 /**
  * The page's sync engine: the one outbox engine of this tab, started by
  * `startSyncEngine()` and woken on start, when the browser comes back online,
- * when the tab becomes visible, every 30 s, and when the service worker posts
- * `{type: 'outbox-sync'}`. Features queue changes with `enqueue()`.
+ * when the tab becomes visible, every 30 s, when the service worker posts
+ * `{type: 'outbox-sync'}`, and whenever any request of the page gets an
+ * answer from the server (issue #24: a server that is back is noticed at
+ * once, not after the backoff). Features queue changes with `enqueue()`.
  */
 import { liveQuery } from "dexie";
 import { setOutboxHint } from "../lib/outbox-hint";
 import { readAdminSyncState, syncAdmin } from "./admin-sync";
+import { onServerAnswer } from "./api-client";
 import { db } from "./db";
 import type { OutboxEntry } from "./db";
 import type { EnqueueInput } from "./outbox";
@@ -101,12 +104,13 @@ export function startSyncEngine(): () => void {
     void refreshAdminMirrorIfHeld();
   };
   const onVisible = () => {
-    if (document.visibilityState === "visible") syncEngine.kick();
+    if (document.visibilityState === "visible") syncEngine.kick({ ignoreBackoff: true });
   };
   const onWorkerMessage = (event: MessageEvent<unknown>) => {
     if (isMessageOfType(event.data, OUTBOX_SYNC_MESSAGE_TYPE)) syncEngine.kick({ ignoreBackoff: true });
   };
 
+  const stopNoticing = onServerAnswer(() => syncEngine.serverAnswered());
   window.addEventListener("online", onOnline);
   document.addEventListener("visibilitychange", onVisible);
   const worker = "serviceWorker" in navigator ? navigator.serviceWorker : null;
@@ -117,6 +121,7 @@ export function startSyncEngine(): () => void {
 
   stopEngine = () => {
     hint.unsubscribe();
+    stopNoticing();
     window.removeEventListener("online", onOnline);
     document.removeEventListener("visibilitychange", onVisible);
     worker?.removeEventListener("message", onWorkerMessage);

@@ -2,7 +2,15 @@
 import * as z from "zod";
 import { BLOCKED_NAME_CHECK_AFTER_CHARS } from "../constants";
 import { validationMessages } from "../messages";
-import { idSchema, optionalText, recordMetaShape, requiredText, textLimits, timestampSchema } from "./common";
+import {
+  clientIdShape,
+  idSchema,
+  optionalText,
+  recordMetaShape,
+  requiredText,
+  textLimits,
+  timestampSchema,
+} from "./common";
 
 export const blockedNameSchema = z.object({
   id: idSchema,
@@ -19,6 +27,8 @@ export const blockedNameInputSchema = z.object({
   fullName: requiredText(textLimits.name, validationMessages.fullNameRequired),
   reason: optionalText(textLimits.note),
   blockedBy: z.string().trim().min(1).max(textLimits.short).default("admin"),
+  /** The id the browser chose for the entry. */
+  ...clientIdShape,
 });
 export type BlockedNameInput = z.infer<typeof blockedNameInputSchema>;
 export type BlockedNameInputBody = z.input<typeof blockedNameInputSchema>;

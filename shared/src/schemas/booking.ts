@@ -17,6 +17,7 @@ import { validationMessages } from "../messages";
 import { moneySchema } from "../money";
 import { carSchema } from "./car";
 import {
+  clientIdShape,
   documentPathSchema,
   emailSchema,
   fullNameSchema,
@@ -363,6 +364,8 @@ export const adminBookingInputSchema = z
     pickupTime: pickupTimeInputSchema,
     total: moneySchema,
     status: bookingStatusSchema.default("pending"),
+    /** The id the browser chose for the booking. */
+    ...clientIdShape,
   })
   .superRefine((booking, ctx) => {
     const issue = rentalDatesIssue(booking.pickupDate, booking.returnDate, undefined, { admin: true });

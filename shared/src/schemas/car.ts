@@ -4,6 +4,7 @@ import { FUELS, TRANSMISSIONS } from "../constants";
 import { moneySchema, positiveMoneySchema } from "../money";
 import {
   carImageSchema,
+  clientIdShape,
   idSchema,
   optionalText,
   recordMetaShape,
@@ -65,3 +66,8 @@ export const carInputSchema = z.object({
 export type CarInput = z.infer<typeof carInputSchema>;
 /** What a form or the outbox sends (defaults not yet applied, amounts may be numbers). */
 export type CarInputBody = z.input<typeof carInputSchema>;
+
+/** Body of `POST /api/admin/cars`: the car's fields and, optionally, the id the browser chose for it. */
+export const carCreateSchema = carInputSchema.extend(clientIdShape);
+export type CarCreate = z.infer<typeof carCreateSchema>;
+export type CarCreateBody = z.input<typeof carCreateSchema>;

@@ -25,6 +25,14 @@ export const textLimits = {
 /** A UUID-shaped id (any version, so fixed seed ids like 00000000-…-0001 pass too). */
 export const idSchema = z.guid();
 
+/**
+ * The id a browser chose for a record it creates (ARCHITECTURE.md "Offline
+ * and sync": one id per record, chosen where it is made), so its optimistic
+ * row and the server's row are the same row. Optional: a create without one
+ * gets an id from the database.
+ */
+export const clientIdShape = { id: z.uuid().optional() };
+
 /** An ISO 8601 instant, with `Z` or an offset. */
 export const timestampSchema = z.iso.datetime({ offset: true });
 

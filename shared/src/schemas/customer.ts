@@ -5,6 +5,7 @@ import { validationMessages } from "../messages";
 import { moneySchema } from "../money";
 import { bookingViewSchema, documentsShape } from "./booking";
 import {
+  clientIdShape,
   emailSchema,
   idSchema,
   optionalText,
@@ -81,6 +82,11 @@ export const customerInputSchema = z.object({
 });
 export type CustomerInput = z.infer<typeof customerInputSchema>;
 export type CustomerInputBody = z.input<typeof customerInputSchema>;
+
+/** Body of `POST /api/admin/customers`: the fields and, optionally, the id the browser chose. */
+export const customerCreateSchema = customerInputSchema.extend(clientIdShape);
+export type CustomerCreate = z.infer<typeof customerCreateSchema>;
+export type CustomerCreateBody = z.input<typeof customerCreateSchema>;
 
 /** Body of `PUT /api/admin/customers/:id`: the fields to change; the ones left out stay as they are. */
 export const customerChangesSchema = customerInputSchema.partial();

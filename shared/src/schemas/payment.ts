@@ -3,7 +3,7 @@ import * as z from "zod";
 import { errorMessages } from "../messages";
 import { compareMoney, positiveMoneySchemaWith, type MoneyInput, moneySchema } from "../money";
 import { bookingViewSchema } from "./booking";
-import { idSchema, optionalText, textLimits, timestampSchema } from "./common";
+import { clientIdShape, idSchema, optionalText, textLimits, timestampSchema } from "./common";
 
 export const paymentSchema = z.object({
   id: idSchema,
@@ -22,6 +22,8 @@ export type Payment = z.infer<typeof paymentSchema>;
 export const paymentInputSchema = z.object({
   amount: positiveMoneySchemaWith(errorMessages.PAYMENT_INVALID),
   note: optionalText(textLimits.note),
+  /** The id the browser chose for the ledger row. */
+  ...clientIdShape,
 });
 export type PaymentInput = z.infer<typeof paymentInputSchema>;
 export type PaymentInputBody = z.input<typeof paymentInputSchema>;

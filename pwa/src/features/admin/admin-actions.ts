@@ -2,7 +2,9 @@
  * Every admin change goes through the outbox (decisions.md "Offline-first"):
  * the change is applied at once to the local copy (marked `_pending`) and
  * queued with an Idempotency-Key; the sync engine sends it now or when the
- * connection returns. The spec's success and failure toasts follow the
+ * connection returns. A creation sends the id its optimistic row got here
+ * (issue #24: one id per record), so the server's row is the same row and a
+ * pull can only replace it, never list it twice. The spec's success and failure toasts follow the
  * server's answer (see use-outbox-toasts.ts); offline, 'Saved Offline' says
  * the change is kept.
  */
@@ -71,7 +73,7 @@ export function addPayment(
     {
       method: "PATCH",
       path: buildPath(routes.addPayment.path, { id: booking.id }),
-      body: { amount },
+      body: { amount, id: paymentId },
       entity: "payments",
       entityId: paymentId,
       related: [{ entity: "bookings", id: booking.id }],
@@ -156,7 +158,7 @@ export function createCar(body: CarInputBody): Promise<boolean> {
     {
       method: "POST",
       path: routes.createCar.path,
-      body,
+      body: { ...body, id },
       entity: "cars",
       entityId: id,
       label: `Add car ${row.name}`,
@@ -302,7 +304,7 @@ export async function createCustomer(
     {
       method: "POST",
       path: routes.createCustomer.path,
-      body,
+      body: { ...body, id: customerId },
       entity: "customers",
       entityId: customerId,
       label: `Add customer ${row.fullName}`,
@@ -319,7 +321,7 @@ export async function createCustomer(
     await enqueue({
       method: "POST",
       path: routes.createAdminBooking.path,
-      body: initialBooking.body,
+      body: { ...initialBooking.body, id: bookingId },
       entity: "bookings",
       entityId: bookingId,
       related: [{ entity: "customers", id: customerId }],
@@ -383,7 +385,7 @@ export function blockName(body: BlockedNameInputBody): Promise<boolean> {
     {
       method: "POST",
       path: routes.blockName.path,
-      body: { fullName: input.fullName, reason: input.reason, blockedBy: input.blockedBy },
+      body: { fullName: input.fullName, reason: input.reason, blockedBy: input.blockedBy, id },
       entity: "blockedNames",
       entityId: id,
       label: `Block name ${input.fullName}`,

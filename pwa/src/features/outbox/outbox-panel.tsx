@@ -63,6 +63,9 @@ function typedValue(original: FlatValue, text: string): FlatValue {
   return text;
 }
 
+/** A creation's `id` is the record's identity (chosen when it was made): shown nowhere, never edited. */
+const RECORD_ID = "id";
+
 export type OutboxActions = {
   retry: (id: string) => Promise<void>;
   discard: (id: string) => Promise<void>;
@@ -98,7 +101,8 @@ function EntryEditor({
     const next: FlatBody = {};
     for (const [key, original] of Object.entries(body)) {
       const value = values[key];
-      next[key] = typeof value === "boolean" ? value : typedValue(original, value ?? "");
+      if (key === RECORD_ID) next[key] = original;
+      else next[key] = typeof value === "boolean" ? value : typedValue(original, value ?? "");
     }
     try {
       await actions.edit(entry.id, next);
@@ -111,28 +115,30 @@ function EntryEditor({
   return (
     <form onSubmit={onSubmit} aria-label={`Edit ${entry.label}`}>
       <Stack gap="xs">
-        {Object.entries(body).map(([key, original]) =>
-          typeof original === "boolean" ? (
-            <Checkbox
-              key={key}
-              label={fieldLabel(key)}
-              checked={values[key] === true}
-              onChange={(event) =>
-                setValues((current) => ({ ...current, [key]: event.currentTarget.checked }))
-              }
-            />
-          ) : (
-            <TextInput
-              key={key}
-              label={fieldLabel(key)}
-              value={String(values[key] ?? "")}
-              onChange={(event) => {
-                const text = event.currentTarget.value;
-                setValues((current) => ({ ...current, [key]: text }));
-              }}
-            />
-          ),
-        )}
+        {Object.entries(body)
+          .filter(([key]) => key !== RECORD_ID)
+          .map(([key, original]) =>
+            typeof original === "boolean" ? (
+              <Checkbox
+                key={key}
+                label={fieldLabel(key)}
+                checked={values[key] === true}
+                onChange={(event) =>
+                  setValues((current) => ({ ...current, [key]: event.currentTarget.checked }))
+                }
+              />
+            ) : (
+              <TextInput
+                key={key}
+                label={fieldLabel(key)}
+                value={String(values[key] ?? "")}
+                onChange={(event) => {
+                  const text = event.currentTarget.value;
+                  setValues((current) => ({ ...current, [key]: text }));
+                }}
+              />
+            ),
+          )}
         <Group gap="xs">
           <Button type="submit" size="xs" loading={saving}>
             Save and send

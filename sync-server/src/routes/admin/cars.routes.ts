@@ -1,6 +1,6 @@
 import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
-import { carInputSchema, type CarInput } from "@car-rental/shared/schemas/car";
+import { carCreateSchema, carInputSchema, type CarInput } from "@car-rental/shared/schemas/car";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
 import { requireAdmin } from "../../middleware/require-admin";
@@ -42,7 +42,7 @@ export function adminCarRoutes(deps: AppDeps): Router {
   });
 
   router.post("/api/admin/cars", admin, async (ctx) => {
-    const input = parseBody(carInputSchema, ctx.request.body, routes.createCar.response);
+    const input = parseBody(carCreateSchema, ctx.request.body, routes.createCar.response);
     ctx.status = 201;
     ctx.body = await createCar(deps, requestDb(ctx), input);
   });

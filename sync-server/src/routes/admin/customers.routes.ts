@@ -2,7 +2,7 @@ import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import {
   customerChangesSchema,
-  customerInputSchema,
+  customerCreateSchema,
   type CustomerInput,
 } from "@car-rental/shared/schemas/customer";
 import type { AppDeps } from "../../deps";
@@ -60,7 +60,7 @@ export function adminCustomerRoutes(deps: AppDeps): Router {
   });
 
   router.post("/api/admin/customers", async (ctx) => {
-    const input = parseBody(customerInputSchema, ctx.request.body, routes.createCustomer.response);
+    const input = parseBody(customerCreateSchema, ctx.request.body, routes.createCustomer.response);
     ctx.status = 201;
     ctx.body = await createCustomer(requestDb(ctx), input);
   });

@@ -1,7 +1,8 @@
 import type { Knex } from "knex";
-import { SQLSTATE, sqlState } from "@car-rental/db";
+import { SQLSTATE, constraintName, sqlState } from "@car-rental/db";
 import { nameKey, type BlockedName, type BlockedNameInput } from "@car-rental/shared/schemas/blocked-name";
 import { NotFound } from "../../errors";
+import { replayedCreate } from "../client-id";
 
 export const BLOCKED_NAME_NOT_FOUND = "Blocked name not found";
 
@@ -61,6 +62,11 @@ export async function blockName(
   input: BlockedNameInput,
 ): Promise<{ blockedName: BlockedName; created: boolean }> {
   const key = nameKey(input.fullName);
+  const columns = { name_key: key, reason: input.reason, blocked_by: input.blockedBy };
+  if (input.id !== undefined) {
+    const stored = replayedCreate(await blockedNamesTable(db).where({ id: input.id }).first(), columns);
+    if (stored) return { blockedName: toBlockedName(stored), created: false };
+  }
   const existing = await findBlocked(db, key);
   if (existing) return { blockedName: toBlockedName(existing), created: false };
   try {
@@ -68,10 +74,9 @@ export async function blockName(
     const row = await db.transaction(async (trx) => {
       const [inserted] = await blockedNamesTable(trx)
         .insert({
+          ...(input.id === undefined ? {} : { id: input.id }),
           full_name: input.fullName,
-          name_key: key,
-          reason: input.reason,
-          blocked_by: input.blockedBy,
+          ...columns,
         })
         .returning("*");
       return inserted;
@@ -79,8 +84,13 @@ export async function blockName(
     if (!row) throw new Error("insert returned no blocked name");
     return { blockedName: toBlockedName(row), created: true };
   } catch (error) {
-    // Another request blocked the same name a moment ago.
     if (sqlState(error) !== SQLSTATE.uniqueViolation) throw error;
+    // A concurrent create took the id: the same content is answered the stored entry.
+    if (input.id !== undefined && constraintName(error) === "blocked_names_pkey") {
+      const stored = replayedCreate(await blockedNamesTable(db).where({ id: input.id }).first(), columns);
+      if (stored) return { blockedName: toBlockedName(stored), created: false };
+    }
+    // Another request blocked the same name a moment ago.
     const winner = await findBlocked(db, key);
     if (!winner) throw error;
     return { blockedName: toBlockedName(winner), created: false };

@@ -7,6 +7,7 @@ import type { Payment, PaymentInput } from "@car-rental/shared/schemas/payment";
 import { CarUnavailable, NotFound, PaymentRefused } from "../../errors";
 import { carsTable, type CarRow } from "../cars/car-record";
 import { findBookingView, selectBookingViews, toBookingView } from "./booking-view";
+import { replayedCreate, rethrowIdClash } from "../client-id";
 import { findOrCreateCustomer, insertBooking, withOverlapGuard } from "./booking-store";
 
 /** Default and largest page of `GET /api/admin/bookings`. */
@@ -82,6 +83,10 @@ async function findCarFor(db: Knex, input: AdminBookingInput): Promise<CarRow> {
  */
 export async function createAdminBooking(db: Knex, input: AdminBookingInput): Promise<BookingView> {
   return db.transaction(async (trx) => {
+    if (input.id !== undefined) {
+      const stored = await findBookingView(trx, input.id);
+      if (stored) return replayedBooking(stored, input);
+    }
     const car = await findCarFor(trx, input);
     if (isActive(input.status) && !car.available) throw new CarUnavailable();
     const customer = await findOrCreateCustomer(trx, {
@@ -110,9 +115,24 @@ export async function createAdminBooking(db: Knex, input: AdminBookingInput): Pr
       source: "admin",
       bookingTokenHash: null,
       contactEmail: input.customerEmail.toLowerCase(),
-    });
+      ...(input.id === undefined ? {} : { id: input.id }),
+    }).catch((error: unknown) => rethrowIdClash(error, "bookings"));
     return viewOf(trx, id);
   });
+}
+
+/** A booking already stored under the id the browser chose: the same request is answered it, another is refused. */
+function replayedBooking(stored: BookingView, input: AdminBookingInput): BookingView {
+  const asked = {
+    customerEmail: input.customerEmail.toLowerCase(),
+    carId: input.carId ?? stored.carId,
+    pickupDate: input.pickupDate,
+    returnDate: input.returnDate,
+    total: input.total,
+    status: input.status,
+  };
+  replayedCreate({ ...stored, customerEmail: stored.customerEmail.toLowerCase() }, asked);
+  return stored;
 }
 
 type BookingLockRow = {
@@ -180,6 +200,15 @@ type PaymentRow = { id: string; booking_id: string; amount: string; note: string
 export async function addPayment(db: Knex, id: string, input: PaymentInput): Promise<PaymentAnswer> {
   return db.transaction(async (trx) => {
     const booking = await lockBooking(trx, id);
+    if (input.id !== undefined) {
+      const columns = { booking_id: id, amount: input.amount, note: input.note };
+      const stored = replayedCreate(
+        await trx<PaymentRow>("payments").where({ id: input.id }).first(),
+        columns,
+      );
+      // Recorded before under this id (its answer was lost): answered again, never added twice.
+      if (stored) return paymentAnswer(await viewOf(trx, id), stored);
+    }
     const balance = subtractMoney(booking.total, booking.amount_paid);
     if (compareMoney(input.amount, 0) <= 0) throw new PaymentRefused("PAYMENT_INVALID");
     if (compareMoney(input.amount, balance) > 0) {
@@ -188,23 +217,32 @@ export async function addPayment(db: Knex, id: string, input: PaymentInput): Pro
       });
     }
     const [payment] = await trx<PaymentRow>("payments")
-      .insert({ booking_id: id, amount: input.amount, note: input.note })
-      .returning<PaymentRow[]>(["id", "booking_id", "amount", "note", "created_at"]);
+      .insert({
+        ...(input.id === undefined ? {} : { id: input.id }),
+        booking_id: id,
+        amount: input.amount,
+        note: input.note,
+      })
+      .returning<PaymentRow[]>(["id", "booking_id", "amount", "note", "created_at"])
+      .catch((error: unknown) => rethrowIdClash(error, "payments"));
     if (!payment) throw new Error("insert returned no payment");
     await trx("bookings")
       .where({ id })
       .update({ amount_paid: addMoney(booking.amount_paid, input.amount) });
-    const view = await viewOf(trx, id);
-    return {
-      ...view,
-      booking: view,
-      payment: {
-        id: payment.id,
-        bookingId: payment.booking_id,
-        amount: normalizeMoney(payment.amount),
-        note: payment.note,
-        createdAt: payment.created_at.toISOString(),
-      },
-    };
+    return paymentAnswer(await viewOf(trx, id), payment);
   });
+}
+
+function paymentAnswer(view: BookingView, payment: PaymentRow): PaymentAnswer {
+  return {
+    ...view,
+    booking: view,
+    payment: {
+      id: payment.id,
+      bookingId: payment.booking_id,
+      amount: normalizeMoney(payment.amount),
+      note: payment.note,
+      createdAt: payment.created_at.toISOString(),
+    },
+  };
 }

@@ -9,6 +9,8 @@ import { customersTable, type CustomerRow } from "../customers/customer-record";
 
 /** The columns a new booking is stored with. */
 export type NewBooking = {
+  /** The id the browser chose (admin bookings made offline); absent, the database makes one. */
+  id?: string;
   customerId: string;
   carId: string;
   range: BookedRange;
@@ -75,6 +77,7 @@ export async function insertBooking(trx: Knex.Transaction, booking: NewBooking):
   return withOverlapGuard(trx, booking.carId, booking.range, async (savepoint) => {
     const [row] = await savepoint("bookings")
       .insert({
+        ...(booking.id === undefined ? {} : { id: booking.id }),
         customer_id: booking.customerId,
         car_id: booking.carId,
         pickup_date: booking.range.start,

@@ -4,9 +4,10 @@ import { clockToPickupTime, type BookedRange } from "@car-rental/shared/availabi
 import { manilaNow } from "@car-rental/shared/dates";
 import { carFormMessages } from "@car-rental/shared/messages";
 import { CAR_IMAGE_PATH_PATTERN } from "@car-rental/shared/schemas/common";
-import type { AdminCar, Car, CarInput } from "@car-rental/shared/schemas/car";
+import type { AdminCar, Car, CarCreate, CarInput } from "@car-rental/shared/schemas/car";
 import type { AppDeps } from "../../deps";
 import { NotFound, ValidationFailed } from "../../errors";
+import { replayedCreate, rethrowIdClash } from "../client-id";
 import { markObjectsAttached, verifyUploadedObject } from "../objects/upload.service";
 import { carsTable, toAdminCar, toCar, type CarRow } from "./car-record";
 
@@ -72,17 +73,23 @@ function toColumns(input: Partial<CarInput>): Partial<CarRow> {
  * Adds a car. A new car needs a picture ('Please upload a car image'); the
  * year defaults to the current year in Manila.
  */
-export async function createCar(deps: CarDeps, db: Knex, input: CarInput): Promise<AdminCar> {
+export async function createCar(deps: CarDeps, db: Knex, input: CarCreate): Promise<AdminCar> {
   if (input.image === undefined) {
     const message = carFormMessages.validationError.description;
     throw new ValidationFailed(message, { fields: { image: [message] } });
   }
   return db.transaction(async (trx) => {
+    const columns = toColumns(input);
+    if (input.id !== undefined) {
+      const stored = replayedCreate(await carsTable(trx).where({ id: input.id }).first(), columns);
+      if (stored) return toAdminCar(stored);
+    }
     await checkImage(deps, trx, input.image);
     const year = input.year ?? Number(manilaNow(deps.clock.now()).date.slice(0, 4));
     const [row] = await carsTable(trx)
-      .insert({ ...toColumns(input), year })
-      .returning("*");
+      .insert({ ...columns, year, ...(input.id === undefined ? {} : { id: input.id }) })
+      .returning("*")
+      .catch((error: unknown) => rethrowIdClash(error, "cars"));
     if (!row) throw new Error("insert returned no car");
     return toAdminCar(row);
   });

@@ -5,11 +5,13 @@ import { DUPLICATE_EMAIL_MESSAGE } from "@car-rental/shared/messages";
 import type {
   AdminCustomer,
   BookingWithPayments,
+  CustomerCreate,
   CustomerInput,
   CustomerRecord,
 } from "@car-rental/shared/schemas/customer";
 import { NotFound, ValidationFailed } from "../../errors";
 import { selectBookingViews, toBookingView } from "../bookings/booking-view";
+import { replayedCreate, rethrowIdClash } from "../client-id";
 import { customersTable, selectCustomers, toCustomerRecord, type CustomerRow } from "./customer-record";
 import { selectPayments, toPayment } from "./payment-record";
 
@@ -115,15 +117,22 @@ function isDuplicateEmail(error: unknown): boolean {
  * customers, case-insensitively: a duplicate is refused (ValidationFailed,
  * 'A customer with this email already exists.').
  */
-export async function createCustomer(db: Knex, input: CustomerInput): Promise<CustomerRecord> {
+export async function createCustomer(db: Knex, input: CustomerCreate): Promise<CustomerRecord> {
+  const columns = toColumns(input);
+  if (input.id !== undefined) {
+    const stored = replayedCreate(await customersTable(db).where({ id: input.id }).first(), columns);
+    if (stored) return readCustomer(db, stored.id);
+  }
   if (await emailTaken(db, input.email)) throw duplicateEmail();
   try {
-    const [row] = await customersTable(db).insert(toColumns(input)).returning("id");
+    const [row] = await customersTable(db)
+      .insert({ ...columns, ...(input.id === undefined ? {} : { id: input.id }) })
+      .returning("id");
     if (!row) throw new Error("insert returned no customer");
     return await readCustomer(db, row.id);
   } catch (error) {
     if (isDuplicateEmail(error)) throw duplicateEmail();
-    throw error;
+    return rethrowIdClash(error, "customers");
   }
 }
 
