@@ -59,7 +59,7 @@ import { useOnline } from "../../lib/use-online";
 import { useStepwiseCount } from "../../lib/use-stepwise-count";
 import { onRevealAllSections, PENDING_SECTION_ATTRIBUTE } from "../layout/section-reveal";
 import { DocumentUploadList } from "../uploads/document-uploads";
-import { showToast } from "../uploads/toast";
+import { showToast } from "../../lib/toast";
 import { noDocuments, useDocumentUploads } from "../uploads/use-document-uploads";
 import { clearBookingDraft, emptyBookingForm, saveBookingDraft, type BookingDraft } from "./booking-draft";
 import classes from "./booking-form.module.css";
