@@ -1,17 +1,31 @@
 import { Anchor, type AnchorProps } from "@mantine/core";
-import { createLink, type LinkComponent } from "@tanstack/react-router";
-import { forwardRef, type AnchorHTMLAttributes } from "react";
+import { useRouter } from "@tanstack/react-router";
+import type { AnchorHTMLAttributes, MouseEvent } from "react";
 
-type MantineAnchorProps = Omit<AnchorProps, "href"> & AnchorHTMLAttributes<HTMLAnchorElement>;
+type RouterAnchorProps = AnchorProps &
+  Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "color" | "style"> & {
+    /** An address inside the app, e.g. `/admin/bookings/<id>`. */
+    href: string;
+  };
 
-const MantineAnchor = forwardRef<HTMLAnchorElement, MantineAnchorProps>(function MantineAnchor(props, ref) {
-  return <Anchor ref={ref} {...props} />;
-});
-
-const CreatedRouterAnchor = createLink(MantineAnchor);
+function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
 
 /**
- * A Mantine Anchor that is a router link, typed by the route tree:
- * `<RouterAnchor to="/admin/bookings/$id" params={{ id }}>`.
+ * A Mantine Anchor that moves inside the app without reloading the page; a
+ * click with a modifier key, a middle click or "open in new tab" use the
+ * link itself. (Not the router's own Link: sharing its module with the
+ * public pages would put it in their first view.)
  */
-export const RouterAnchor: LinkComponent<typeof MantineAnchor> = (props) => <CreatedRouterAnchor {...props} />;
+export function RouterAnchor({ href, onClick, ...rest }: RouterAnchorProps) {
+  // Read when clicked: subscribing to the router state would re-render every link on each navigation.
+  const router = useRouter();
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || !isPlainLeftClick(event)) return;
+    event.preventDefault();
+    void router.navigate({ href });
+  };
+  return <Anchor href={href} onClick={handleClick} {...rest} />;
+}

@@ -109,7 +109,6 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
     }
   };
 
-
   return (
     <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-label="Contact form">
       <Stack gap="md">
@@ -135,12 +134,7 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
             aria-required
             {...field(form, "email")}
           />
-          <TextInput
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            {...field(form, "phone")}
-          />
+          <TextInput label="Phone" type="tel" autoComplete="tel" {...field(form, "phone")} />
         </SimpleGrid>
         <NativeSelect
           label="Subject"
@@ -161,12 +155,7 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
             {note}
           </Alert>
         )}
-        <Textarea
-          label="Message"
-          aria-required
-          rows={5}
-          {...field(form, "message")}
-        />
+        <Textarea label="Message" aria-required rows={5} {...field(form, "message")} />
         <Group justify="space-between" align="center">
           <Text size="sm" c="dimmed">
             First name, last name, email and message are required.

@@ -1,8 +1,9 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, useRouterState } from "@tanstack/react-router";
+import { itemIdOf } from "../../features/admin/frame/admin-paths";
 import { BookingDetails } from "../../features/admin/bookings/booking-details";
 
 function BookingDetailsRoute() {
-  const { id } = Route.useParams();
+  const id = useRouterState({ select: (state) => itemIdOf(state.location.pathname) });
   return <BookingDetails id={id} />;
 }
 

@@ -1,8 +1,9 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, useRouterState } from "@tanstack/react-router";
+import { itemIdOf } from "../../features/admin/frame/admin-paths";
 import { CustomerDetails } from "../../features/admin/customers/customer-details";
 
 function CustomerDetailsRoute() {
-  const { id } = Route.useParams();
+  const id = useRouterState({ select: (state) => itemIdOf(state.location.pathname) });
   return <CustomerDetails id={id} />;
 }
 

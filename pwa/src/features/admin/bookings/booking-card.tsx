@@ -12,6 +12,7 @@ import { longDate, reference, STATUS_COLORS } from "../frame/display";
 import { PaymentStatus } from "./payment-status";
 import { SyncBadge } from "../frame/sync-marks";
 import classes from "../frame/admin.module.css";
+import { bookingPath } from "../frame/admin-paths";
 import { RouterAnchor } from "../../../lib/router-anchor";
 
 export const STATUS_OPTIONS = BOOKING_STATUSES.map((status) => ({ value: status, label: status }));
@@ -85,8 +86,7 @@ export function BookingCard({ booking, onAddPayment, linked = true }: BookingCar
               </Text>
               {linked ? (
                 <RouterAnchor
-                  to="/admin/bookings/$id"
-                  params={{ id: booking.id }}
+                  href={bookingPath(booking.id)}
                   size="sm"
                   aria-label={`Details of booking ${reference(booking.id)}`}
                 >

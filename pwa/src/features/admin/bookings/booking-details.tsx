@@ -8,6 +8,7 @@ import { paymentSummary } from "../frame/payment-rules";
 import { DocumentLinks } from "../customers/document-links";
 import { AddPaymentDialog, type PaymentTarget } from "./add-payment-dialog";
 import { BookingCard } from "./booking-card";
+import { customerPath } from "../frame/admin-paths";
 import { RouterAnchor } from "../../../lib/router-anchor";
 
 function PaymentsTable({ booking }: { booking: LocalBookingWithPayments }) {
@@ -78,7 +79,7 @@ export function BookingDetails({ id }: { id: string }) {
           <Title order={3} fz="lg">
             Customer
           </Title>
-          <RouterAnchor to="/admin/customers/$id" params={{ id: customer.id }} fw={600}>
+          <RouterAnchor href={customerPath(customer.id)} fw={600}>
             {customer.fullName}
           </RouterAnchor>
           <Text size="sm" style={{ overflowWrap: "anywhere" }}>

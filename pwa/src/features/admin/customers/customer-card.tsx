@@ -7,6 +7,7 @@ import { PaymentStatus } from "../bookings/payment-status";
 import { longDate, longDateOfInstant } from "../frame/display";
 import { SyncBadge } from "../frame/sync-marks";
 import { DocumentLinks } from "./document-links";
+import { bookingPath, customerPath } from "../frame/admin-paths";
 import { RouterAnchor } from "../../../lib/router-anchor";
 
 function HistoryEntry({
@@ -20,7 +21,7 @@ function HistoryEntry({
     <Stack gap={6} py={4}>
       <Group justify="space-between" align="flex-start" gap="xs">
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <RouterAnchor to="/admin/bookings/$id" params={{ id: booking.id }} fw={600}>
+          <RouterAnchor href={bookingPath(booking.id)} fw={600}>
             {booking.carName}
           </RouterAnchor>
           <Text size="sm" c="dimmed">
@@ -71,7 +72,7 @@ export function CustomerCard({
           <Stack gap={2} style={{ minWidth: 0, flex: "1 1 200px" }}>
             <Title order={3} fz="lg">
               {linked ? (
-                <RouterAnchor to="/admin/customers/$id" params={{ id: customer.id }} inherit>
+                <RouterAnchor href={customerPath(customer.id)} inherit>
                   {customer.fullName}
                 </RouterAnchor>
               ) : (
@@ -140,4 +141,3 @@ export function CustomerCard({
     </Card>
   );
 }
-

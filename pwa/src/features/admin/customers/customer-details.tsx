@@ -15,7 +15,8 @@ export function CustomerDetails({ id }: { id: string }) {
   const [paymentTarget, setPaymentTarget] = useState<PaymentTarget | null>(null);
   const customer = customers?.find((candidate) => candidate.id === id);
 
-  if (!customer) return <NotOnFile loading={customers === undefined} what="customer" backTo="/admin/customers" />;
+  if (!customer)
+    return <NotOnFile loading={customers === undefined} what="customer" backTo="/admin/customers" />;
   return (
     <Stack gap="md">
       <CustomerCard

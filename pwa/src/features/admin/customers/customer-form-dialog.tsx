@@ -125,24 +125,9 @@ function CustomerForm({ customer, onDone }: { customer: LocalCustomer | null; on
             autoComplete="off"
             {...field(form, "phone")}
           />
-          <TextInput
-            label="Address"
-            size="md"
-            autoComplete="off"
-            {...field(form, "address")}
-          />
-          <TextInput
-            label="License Number"
-            size="md"
-            autoComplete="off"
-            {...field(form, "license")}
-          />
-          <TextInput
-            label="License Expiry"
-            type="date"
-            size="md"
-            {...field(form, "licenseExpiry")}
-          />
+          <TextInput label="Address" size="md" autoComplete="off" {...field(form, "address")} />
+          <TextInput label="License Number" size="md" autoComplete="off" {...field(form, "license")} />
+          <TextInput label="License Expiry" type="date" size="md" {...field(form, "licenseExpiry")} />
         </SimpleGrid>
 
         {customer ? null : (
@@ -174,18 +159,8 @@ function CustomerForm({ customer, onDone }: { customer: LocalCustomer | null; on
                   leftSection="₱"
                   {...field(form, "total")}
                 />
-                <TextInput
-                  label="Pickup Date"
-                  type="date"
-                  size="md"
-                  {...field(form, "pickupDate")}
-                />
-                <TextInput
-                  label="Return Date"
-                  type="date"
-                  size="md"
-                  {...field(form, "returnDate")}
-                />
+                <TextInput label="Pickup Date" type="date" size="md" {...field(form, "pickupDate")} />
+                <TextInput label="Return Date" type="date" size="md" {...field(form, "returnDate")} />
                 <Controller
                   control={control}
                   name="status"

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Tabs, Text } from "@mantine/core";
 import { IconLogout } from "@tabler/icons-react";
-import { Outlet, useNavigate, useRouterState } from "@tanstack/react-router";
+import { Outlet, useRouter, useRouterState } from "@tanstack/react-router";
 import { useEffect, useMemo, useState } from "react";
 import { syncAdmin } from "../../../data/admin-sync";
 import { useOutbox } from "../../../data/use-outbox";
@@ -76,7 +76,7 @@ function LogoutButton() {
  */
 export function AdminDashboard() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const navigate = useNavigate();
+  const router = useRouter();
   const tab = tabOfPath(pathname);
   useAdminSync();
 
@@ -91,7 +91,7 @@ export function AdminDashboard() {
         onChange={(value) => {
           const picked = ADMIN_TABS.find((candidate) => candidate.value === value)?.value;
           // A tab's own list (e.g. back from a booking's page to Bookings) is a navigation too.
-          if (picked && `/admin/${picked}` !== pathname) void navigate({ to: `/admin/${picked}` });
+          if (picked && `/admin/${picked}` !== pathname) void router.navigate({ to: `/admin/${picked}` });
         }}
         keepMounted={false}
         variant="outline"

@@ -15,9 +15,7 @@ export function NotOnFile({ loading, what, backTo }: NotOnFileProps) {
   return (
     <Stack gap="xs" py="xl" align="center">
       <Text c="dimmed">This {what} is not on this device.</Text>
-      <RouterAnchor to={backTo}>
-        Back to the list
-      </RouterAnchor>
+      <RouterAnchor href={backTo}>Back to the list</RouterAnchor>
     </Stack>
   );
 }

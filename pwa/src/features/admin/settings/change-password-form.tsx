@@ -44,7 +44,10 @@ export function ChangePasswordForm() {
   const online = useOnline();
   const titleId = useId();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+  const form = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: EMPTY,
+  });
 
   const submit = async (values: ChangePasswordValues) => {
     setFailure(null);

@@ -2,8 +2,7 @@ import { ApiError, api } from "../../../data/api-client";
 
 /** The outcome of a password change, in the words the form shows. */
 export type ChangePasswordResult =
-  | { ok: true }
-  | { ok: false; field: "currentPassword" | "newPassword" | null; message: string };
+  { ok: true } | { ok: false; field: "currentPassword" | "newPassword" | null; message: string };
 
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
 export const CHANGE_FAILED = "The password could not be changed. Please try again.";
@@ -14,7 +13,10 @@ export const CHANGE_FAILED = "The password could not be changed. Please try agai
  * method and path because the route table entry (`changePassword` in
  * shared/src/api.ts) is added by the server's side of this change.
  */
-export async function changePassword(currentPassword: string, newPassword: string): Promise<ChangePasswordResult> {
+export async function changePassword(
+  currentPassword: string,
+  newPassword: string,
+): Promise<ChangePasswordResult> {
   try {
     await api.raw("PUT", "/api/admin/password", { body: { currentPassword, newPassword } });
     return { ok: true };
