@@ -1,11 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Autocomplete,
-  Box,
   Button,
   Group,
-  Image,
-  Loader,
   Modal,
   NumberInput,
   NativeSelect,
@@ -16,17 +13,15 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { IconPhotoUp } from "@tabler/icons-react";
-import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { FUELS, TRANSMISSIONS } from "@car-rental/shared/constants";
 import { manilaToday } from "@car-rental/shared/dates";
-import { carFormMessages, uploadToasts } from "@car-rental/shared/messages";
+import { carFormMessages } from "@car-rental/shared/messages";
 import type { LocalAdminCar } from "../../../data/db";
 import { createCar, updateCar } from "../admin-actions";
 import { showToast } from "../../../lib/toast";
-import classes from "../frame/admin.module.css";
-import { CAR_IMAGE_ACCEPT, uploadCarImage } from "./car-image-upload";
+import { field } from "../../../lib/form-field";
+import { CarPictureField, useCarPicture } from "./car-picture-field";
 import {
   CATEGORY_SUGGESTIONS,
   carBodyOf,
@@ -36,7 +31,6 @@ import {
   type CarFormInput,
   type CarFormOutput,
 } from "./car-form";
-import { carPictureUrl } from "../frame/display";
 
 type CarFormDialogProps = {
   opened: boolean;
@@ -61,33 +55,9 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
     resolver: zodResolver(carFormSchema),
     defaultValues: car ? carFormOf(car) : emptyCarForm(currentYear()),
   });
-  const { register, control, handleSubmit, formState } = form;
-  const [image, setImage] = useState<string | null>(car?.image ?? null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const fileId = useId();
-
-  useEffect(() => {
-    return () => {
-      if (preview) URL.revokeObjectURL(preview);
-    };
-  }, [preview]);
-
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    event.currentTarget.value = "";
-    if (!file) return;
-    setUploading(true);
-    const outcome = await uploadCarImage(file);
-    setUploading(false);
-    if (!outcome.ok) {
-      showToast({ title: outcome.title, description: outcome.message }, "error");
-      return;
-    }
-    setImage(outcome.objectPath);
-    setPreview(URL.createObjectURL(file));
-    showToast(uploadToasts.image, "success");
-  };
+  const { control, handleSubmit } = form;
+  const picture = useCarPicture(car?.image ?? null);
+  const { image, uploading } = picture;
 
   const submit = async (values: CarFormOutput) => {
     // Spec §5: a new car needs a picture; an edited one keeps its own.
@@ -100,8 +70,6 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
     if (queued) onDone();
   };
 
-  const pictureSrc = preview ?? (image ? carPictureUrl(image) : null);
-
   return (
     <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
       <Stack gap="md">
@@ -111,8 +79,7 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
             required
             withAsterisk={false}
             size="md"
-            {...register("name")}
-            error={formState.errors.name?.message}
+            {...field(form, "name")}
             data-autofocus
           />
           <Controller
@@ -140,8 +107,7 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
             withAsterisk={false}
             inputMode="decimal"
             size="md"
-            {...register("dailyRate")}
-            error={formState.errors.dailyRate?.message}
+            {...field(form, "dailyRate")}
           />
           <Controller
             control={control}
@@ -199,13 +165,7 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
               />
             )}
           />
-          <TextInput
-            label="Mileage"
-            size="md"
-            placeholder="e.g. 25,000 km"
-            {...register("mileage")}
-            error={formState.errors.mileage?.message}
-          />
+          <TextInput label="Mileage" size="md" placeholder="e.g. 25,000 km" {...field(form, "mileage")} />
           <Controller
             control={control}
             name="year"
@@ -225,12 +185,7 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
               />
             )}
           />
-          <TextInput
-            label="Plate Number"
-            size="md"
-            {...register("plateNumber")}
-            error={formState.errors.plateNumber?.message}
-          />
+          <TextInput label="Plate Number" size="md" {...field(form, "plateNumber")} />
           <Controller
             control={control}
             name="available"
@@ -251,51 +206,10 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
           autosize
           minRows={2}
           maxRows={6}
-          {...register("description")}
-          error={formState.errors.description?.message}
+          {...field(form, "description")}
         />
 
-        <Stack gap={6}>
-          <Text fw={500} size="md">
-            Car Image
-          </Text>
-          <Group gap="md" align="center" wrap="wrap">
-            <Box className={classes.picturePreview}>
-              {pictureSrc ? (
-                <Image src={pictureSrc} alt="Car picture preview" fit="contain" h="100%" w="100%" />
-              ) : (
-                <Text size="sm" c="dimmed" ta="center">
-                  No picture yet
-                </Text>
-              )}
-            </Box>
-            <Stack gap={4}>
-              <input
-                id={fileId}
-                type="file"
-                accept={CAR_IMAGE_ACCEPT}
-                aria-label="Car Image"
-                className={classes.fileInput}
-                disabled={uploading}
-                onChange={(event) => void onFile(event)}
-              />
-              <Button
-                component="label"
-                htmlFor={fileId}
-                variant="light"
-                size="md"
-                mih={44}
-                leftSection={uploading ? <Loader size={16} /> : <IconPhotoUp size={18} aria-hidden />}
-                data-disabled={uploading || undefined}
-              >
-                {image ? "Replace Image" : "Upload Image"}
-              </Button>
-              <Text size="xs" c="dimmed">
-                JPG or PNG, up to 10 MB
-              </Text>
-            </Stack>
-          </Group>
-        </Stack>
+        <CarPictureField picture={picture} />
 
         <Text size="sm" c="dimmed">
           {car
