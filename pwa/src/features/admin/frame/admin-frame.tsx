@@ -3,9 +3,10 @@ import { usePageTitle } from "../../../lib/page-title";
 import { AdminApp } from "./admin-app";
 
 /**
- * /admin (spec §2): the password gate, then the five-tab dashboard. This route
- * is its own lazily loaded chunk, so none of the admin code is in the first
- * view of the other pages.
+ * /admin (spec §2): the password gate, then the dashboard, whose screens are
+ * the child routes /admin/<screen> (routes/admin/). Each route is its own
+ * lazily loaded chunk, so none of the admin code is in the first view of the
+ * other pages.
  */
 export function AdminFrame() {
   usePageTitle("Admin");
