@@ -13,17 +13,23 @@ import { RouterAnchor } from "../../../lib/router-anchor";
 function HistoryEntry({
   booking,
   onAddPayment,
+  linked,
 }: {
   booking: LocalBookingWithPayments;
   onAddPayment: () => void;
+  linked: boolean;
 }) {
   return (
     <Stack gap={6} py={4}>
       <Group justify="space-between" align="flex-start" gap="xs">
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <RouterAnchor href={bookingPath(booking.id)} fw={600}>
-            {booking.carName}
-          </RouterAnchor>
+          {linked ? (
+            <RouterAnchor href={bookingPath(booking.id)} fw={600}>
+              {booking.carName}
+            </RouterAnchor>
+          ) : (
+            <Text fw={600}>{booking.carName}</Text>
+          )}
           <Text size="sm" c="dimmed">
             {longDate(booking.pickupDate)} → {longDate(booking.returnDate)}
           </Text>
@@ -60,84 +66,101 @@ export function CustomerCard({
   linked = true,
 }: {
   customer: AdminCustomerView;
-  /** In the list, the name links to the customer's own page (which shows the card unlinked). */
+  /**
+   * In the list, a link to the customer's own page under the card (the card
+   * itself holds no link there: its documents are text until uploaded). The
+   * customer's page shows the card alone, its bookings linking to theirs.
+   */
   linked?: boolean;
   onEdit: () => void;
   onAddPayment: (booking: LocalBookingWithPayments) => void;
 }) {
   return (
-    <Card component="article" aria-label={customer.fullName} padding="md">
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <Stack gap={2} style={{ minWidth: 0, flex: "1 1 200px" }}>
-            <Title order={3} fz="lg">
-              {linked ? (
-                <RouterAnchor href={customerPath(customer.id)} inherit>
-                  {customer.fullName}
-                </RouterAnchor>
-              ) : (
-                customer.fullName
-              )}
-            </Title>
-            <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-              {[customer.email, customer.phone].filter(Boolean).join(" · ")}
-            </Text>
-            {customer.address ? (
-              <Text size="sm" c="dimmed">
-                {customer.address}
+    <Stack gap={4}>
+      {/* Grows to the grid row's height, as the card did before the link under it. */}
+      <Card component="article" aria-label={customer.fullName} padding="md" style={{ flex: 1 }}>
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Stack gap={2} style={{ minWidth: 0, flex: "1 1 200px" }}>
+              <Title order={3} fz="lg">
+                {customer.fullName}
+              </Title>
+              <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                {[customer.email, customer.phone].filter(Boolean).join(" · ")}
               </Text>
-            ) : null}
-            <Text size="sm" c="dimmed">
-              License: {customer.license ?? "N/A"}
-              {customer.licenseExpiry ? ` (expires ${longDate(customer.licenseExpiry)})` : ""}
-            </Text>
-            <Text size="xs" c="dimmed">
-              Registered {longDateOfInstant(customer.createdAt)}
-            </Text>
-          </Stack>
-          <Group gap="xs">
-            <SyncBadge entity="customers" id={customer.id} pending={customer._pending} />
-            <Button
-              variant="light"
-              size="md"
-              mih={44}
-              leftSection={<IconEdit size={18} aria-hidden />}
-              onClick={onEdit}
-            >
-              Edit
-            </Button>
+              {customer.address ? (
+                <Text size="sm" c="dimmed">
+                  {customer.address}
+                </Text>
+              ) : null}
+              <Text size="sm" c="dimmed">
+                License: {customer.license ?? "N/A"}
+                {customer.licenseExpiry ? ` (expires ${longDate(customer.licenseExpiry)})` : ""}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Registered {longDateOfInstant(customer.createdAt)}
+              </Text>
+            </Stack>
+            <Group gap="xs">
+              <SyncBadge entity="customers" id={customer.id} pending={customer._pending} />
+              <Button
+                variant="light"
+                size="md"
+                mih={44}
+                leftSection={<IconEdit size={18} aria-hidden />}
+                onClick={onEdit}
+              >
+                Edit
+              </Button>
+            </Group>
           </Group>
+
+          <DocumentLinks customer={customer} />
+
+          <SimpleGrid cols={3} spacing="xs">
+            <Amount label="Total" value={customer.totalAmount} />
+            <Amount label="Paid" value={customer.amountPaid} color="green" />
+            <Amount
+              label="Pending"
+              value={customer.pendingAmount}
+              color={
+                customer.pendingAmount.startsWith("-") || customer.pendingAmount === "0.00"
+                  ? undefined
+                  : "orange"
+              }
+            />
+          </SimpleGrid>
+
+          <Divider label={`Booking History (${customer.bookings.length})`} labelPosition="left" />
+          {customer.bookings.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No bookings yet.
+            </Text>
+          ) : (
+            <Stack gap="xs">
+              {customer.bookings.map((booking) => (
+                <HistoryEntry
+                  key={booking.id}
+                  booking={booking}
+                  linked={!linked}
+                  onAddPayment={() => onAddPayment(booking)}
+                />
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      </Card>
+      {linked ? (
+        <Group justify="flex-end">
+          <RouterAnchor
+            href={customerPath(customer.id)}
+            size="sm"
+            aria-label={`Customer page of ${customer.fullName}`}
+          >
+            Customer page
+          </RouterAnchor>
         </Group>
-
-        <DocumentLinks customer={customer} />
-
-        <SimpleGrid cols={3} spacing="xs">
-          <Amount label="Total" value={customer.totalAmount} />
-          <Amount label="Paid" value={customer.amountPaid} color="green" />
-          <Amount
-            label="Pending"
-            value={customer.pendingAmount}
-            color={
-              customer.pendingAmount.startsWith("-") || customer.pendingAmount === "0.00"
-                ? undefined
-                : "orange"
-            }
-          />
-        </SimpleGrid>
-
-        <Divider label={`Booking History (${customer.bookings.length})`} labelPosition="left" />
-        {customer.bookings.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No bookings yet.
-          </Text>
-        ) : (
-          <Stack gap="xs">
-            {customer.bookings.map((booking) => (
-              <HistoryEntry key={booking.id} booking={booking} onAddPayment={() => onAddPayment(booking)} />
-            ))}
-          </Stack>
-        )}
-      </Stack>
-    </Card>
+      ) : null}
+    </Stack>
   );
 }
