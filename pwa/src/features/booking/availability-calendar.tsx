@@ -12,17 +12,17 @@ import {
   shiftMonth,
 } from "@car-rental/shared/dates";
 import classes from "./availability-calendar.module.css";
+import {
+  dayLabel,
+  descriptionId,
+  monthIndex,
+  monthName,
+  monthOf,
+  WEEKDAYS,
+  weeksOf,
+  type Month,
+} from "./calendar-days";
 import { gridMove } from "./calendar-keys";
-
-const WEEKDAYS = [
-  { short: "Sun", long: "Sunday" },
-  { short: "Mon", long: "Monday" },
-  { short: "Tue", long: "Tuesday" },
-  { short: "Wed", long: "Wednesday" },
-  { short: "Thu", long: "Thursday" },
-  { short: "Fri", long: "Friday" },
-  { short: "Sat", long: "Saturday" },
-] as const;
 
 /** How far ahead a visitor can page: a year after the current month. */
 const MONTHS_AHEAD = 12;
@@ -51,47 +51,6 @@ type AvailabilityCalendarProps = {
   pickupError?: string | undefined;
   returnError?: string | undefined;
 };
-
-type Month = { year: number; month: number };
-
-function monthOf(date: string): Month {
-  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) };
-}
-
-function monthIndex({ year, month }: Month): number {
-  return year * 12 + month - 1;
-}
-
-/** The accessible name of a day: its full date and what state it is in. */
-function dayLabel(
-  date: string,
-  state: ReturnType<typeof dayState>,
-  calendar: CalendarState,
-  today: string,
-): string {
-  const parts = [formatLongDate(date)];
-  if (date === today) parts.push("today");
-  if (state.isPast) parts.push("past");
-  else if (state.isBooked) parts.push("booked");
-  if (date === calendar.pickupDate) parts.push("pickup date");
-  if (date === calendar.returnDate) parts.push("return date");
-  if (state.isInRange) parts.push("in selected range");
-  return parts.join(", ");
-}
-
-/** The id of the hidden element that describes a day (its full date and state). */
-function descriptionId(date: string): string {
-  return `availability-calendar-day-${date}`;
-}
-
-/** 'November' of '2026-11-05'. */
-function monthName(date: string): string {
-  return formatLongDate(date).split(" ")[0] ?? "";
-}
-
-function weeksOf(days: readonly string[]): string[][] {
-  return Array.from({ length: days.length / 7 }, (_, week) => days.slice(week * 7, week * 7 + 7));
-}
 
 /**
  * The rental-date calendar (spec §2, §4 "Calendar selection"; decisions.md

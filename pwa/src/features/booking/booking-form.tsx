@@ -7,81 +7,39 @@ import "@mantine/core/styles/Input.css";
 import "@mantine/core/styles/ScrollArea.css";
 import "@mantine/core/styles/Table.css";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Anchor, Button, Card, Checkbox, Loader, Stack, Text, Textarea, Title } from "@mantine/core";
-import { IconAlertTriangle, IconWifiOff } from "@tabler/icons-react";
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from "react";
-import {
-  Controller,
-  useForm,
-  useFormState,
-  useWatch,
-  type Resolver,
-  type UseFormReturn,
-} from "react-hook-form";
-import {
-  type TimeSlot,
-  DISTANCE_SERVICES,
-  DRIVER_SERVICES,
-  distanceRates,
-  distanceServiceOptions,
-  driverRates,
-  driverServiceOptions,
-} from "@car-rental/shared/constants";
-import {
-  GENERIC_FAILURE,
-  bookingLabels,
-  bookingToasts,
-  validationMessages,
-} from "@car-rental/shared/messages";
-import { formatPeso } from "@car-rental/shared/money";
-import { quote, type PriceSummary } from "@car-rental/shared/pricing";
+import { Stack, Text } from "@mantine/core";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useForm, useFormState, useWatch, type Resolver, type UseFormReturn } from "react-hook-form";
+import type { TimeSlot } from "@car-rental/shared/constants";
+import { quote } from "@car-rental/shared/pricing";
 import {
   createBookingFormSchema,
-  toPublicBookingRequest,
   type BookingFormInput,
   type BookingFormValues,
   type PublicBookingResponse,
 } from "@car-rental/shared/schemas/booking";
 import type { Car } from "@car-rental/shared/schemas/car";
-import { datesUnavailableDetailsSchema, priceChangedDetailsSchema } from "@car-rental/shared/schemas/error";
-import { ApiError, NetworkError, api, describeError } from "../../data/api-client";
-import { refreshBookedRanges, refreshCars } from "../../data/public-data";
+import { refreshBookedRanges } from "../../data/public-data";
 import { useOnline } from "../../lib/use-online";
 import { useStepwiseCount } from "../../lib/use-stepwise-count";
 import { onRevealAllSections, PENDING_SECTION_ATTRIBUTE } from "../layout/section-reveal";
 import { DocumentUploadList } from "../uploads/document-uploads";
-import { showToast } from "../uploads/toast";
 import { noDocuments, useDocumentUploads } from "../uploads/use-document-uploads";
-import { clearBookingDraft, emptyBookingForm, saveBookingDraft, type BookingDraft } from "./booking-draft";
+import { emptyBookingForm, type BookingDraft } from "./booking-draft";
 import classes from "./booking-form.module.css";
+import { BookingConfirm } from "./booking-confirm";
+import type { Problem } from "./booking-problem";
+import { DeliveryFields } from "./delivery-fields";
+import { FormCard } from "./form-card";
 import { PersonalInformationFields } from "./personal-information";
 import { PricingSummary } from "./pricing-summary";
 import { RentalSchedule } from "./rental-schedule";
-import { DeliveryFees, RentalTerms } from "./rental-terms";
+import { RentalTerms } from "./rental-terms";
 import { NoCarSelected, SelectedVehicle } from "./selected-vehicle";
-import { ServiceRadios, type ServiceChoice } from "./service-radios";
+import { RentalServices } from "./rental-services";
 import { useBlockedName } from "./use-blocked-name";
-
-/** How long typing must pause before the draft is saved. */
-const DRAFT_SAVE_DELAY_MS = 500;
-
-const OFFLINE_MESSAGE =
-  "You are offline. Booking needs an internet connection. What you have typed is kept on this device: send it when you are back online.";
-
-/** A problem of the last submit that the form explains above the submit button. */
-type Problem =
-  | { kind: "offline" }
-  | { kind: "price"; quote: PriceSummary; message: string }
-  | { kind: "dates"; message: string };
+import { useBookingSubmission, type ServerRate } from "./use-booking-submission";
+import { useDraftAutosave } from "./use-draft-autosave";
 
 type BookingFormProps = {
   /** The chosen car, or null: the form then invites the visitor to choose one. */
@@ -96,35 +54,6 @@ type BookingFormProps = {
   /** Takes the visitor to the cars ('Browse Our Fleet', 'Change Car'). */
   onBrowseFleet: () => void;
 };
-
-function FormCard({ step, title, children }: { step: number; title: string; children: ReactNode }) {
-  const id = `booking-card-${step}`;
-  return (
-    <Card component="section" aria-labelledby={id} className={classes.card} padding="lg">
-      <div className={classes.cardHeading}>
-        <span className={classes.step} aria-hidden="true">
-          {step}
-        </span>
-        <Title order={3} id={id} className={classes.cardTitle}>
-          {title}
-        </Title>
-      </div>
-      {children}
-    </Card>
-  );
-}
-
-const driverChoices: readonly ServiceChoice[] = DRIVER_SERVICES.map((service) => ({
-  value: service,
-  ...driverServiceOptions[service],
-  rate: driverRates[service],
-}));
-
-const distanceChoices: readonly ServiceChoice[] = DISTANCE_SERVICES.map((service) => ({
-  value: service,
-  ...distanceServiceOptions[service],
-  rate: distanceRates[service],
-}));
 
 /**
  * The booking form (spec §2 "Booking page", §4, §5): the eight cards in
@@ -177,7 +106,7 @@ const BookingFormFields = memo(function BookingFormFields({
   onBooked,
   onBrowseFleet,
 }: BookingFormFieldsProps) {
-  const { control, register, handleSubmit, setValue, reset, setError, clearErrors } = form;
+  const { control, register, setValue, clearErrors } = form;
   const { errors, isSubmitting, isSubmitted } = useFormState({ control });
   const [shown, showAllStages] = useStepwiseCount(FORM_STAGES);
   // While stages are still to come the form counts as a pending section: a
@@ -194,8 +123,7 @@ const BookingFormFields = memo(function BookingFormFields({
    * would keep showing the old text, so a new count mounts them afresh.
    */
   const [resets, setResets] = useState(0);
-  /** The daily rate the server quoted after a PRICE_CHANGED answer, for this car. */
-  const [serverRate, setServerRate] = useState<{ carId: string; dailyRate: string } | null>(null);
+  const [serverRate, setServerRate] = useState<ServerRate | null>(null);
 
   const values = useWatch({ control });
   const fullName = values.fullName ?? "";
@@ -231,125 +159,27 @@ const BookingFormFields = memo(function BookingFormFields({
   const dailyRate = car && serverRate?.carId === car.id ? serverRate.dailyRate : (car?.dailyRate ?? "0");
   const currentQuote = quote({ dailyRate, pickupDate, returnDate, driverService, distanceService });
 
-  // The draft: saved a moment after the last change, never the files themselves.
-  const saveTimer = useRef<number | undefined>(undefined);
-  const draftEnabled = useRef(true);
-  const latestDraft = useRef<BookingDraft | null>(null);
-  useEffect(() => {
-    latestDraft.current = {
-      carId,
-      values: { ...emptyBookingForm, ...form.getValues() },
-      documents: uploads.documents,
-    };
-    if (!draftEnabled.current) return;
-    window.clearTimeout(saveTimer.current);
-    saveTimer.current = window.setTimeout(() => {
-      if (draftEnabled.current && latestDraft.current) void saveBookingDraft(latestDraft.current);
-    }, DRAFT_SAVE_DELAY_MS);
-  }, [values, uploads.documents, carId, form]);
-  // Leaving the page section (e.g. another route) still keeps the last keystrokes.
-  useEffect(
-    () => () => {
-      window.clearTimeout(saveTimer.current);
-      if (draftEnabled.current && latestDraft.current) void saveBookingDraft(latestDraft.current);
-    },
-    [],
-  );
-
-  const send = async (formValues: BookingFormValues) => {
-    if (!car) {
-      showToast(bookingToasts.noCarSelected, "error");
-      return;
-    }
-    if (isBlocked) {
-      showToast(bookingToasts.notAllowed, "error");
-      return;
-    }
-    // Offline first: uploads and the booking both need the server.
-    if (!navigator.onLine) {
-      setProblem({ kind: "offline" });
-      showToast(bookingToasts.failed, "error", OFFLINE_MESSAGE);
-      return;
-    }
-    if (!uploads.allUploaded) {
-      showToast(bookingToasts.documentsRequired, "error");
-      return;
-    }
-    if (!freeSlots.current.includes(formValues.pickupTime)) {
-      setError("pickupTime", { message: validationMessages.invalidPickupTime });
-      return;
-    }
-    const { documents } = uploads;
-    const body = toPublicBookingRequest(formValues, car.id, currentQuote, {
-      photoId1Url: documents.photoId1Url?.objectPath ?? null,
-      photoId2Url: documents.photoId2Url?.objectPath ?? null,
-      proofOfBillingUrl: documents.proofOfBillingUrl?.objectPath ?? null,
-    });
-    try {
-      const result = await api.call("createBooking", { body });
-      // The booking is made: forget the draft before anything can save it again.
-      draftEnabled.current = false;
-      window.clearTimeout(saveTimer.current);
-      await clearBookingDraft();
-      setProblem(null);
-      setServerRate(null);
-      reset(emptyBookingForm);
-      setResets((count) => count + 1);
-      uploads.replaceAll(noDocuments);
-      draftEnabled.current = true;
-      showToast(bookingToasts.confirmed, "success");
-      onBooked(result);
-      void refreshBookedRanges(car.id).catch(() => undefined);
-    } catch (error) {
-      handleFailure(error, formValues, car.id);
-    }
-  };
-
-  const handleFailure = (error: unknown, formValues: BookingFormValues, bookedCarId: string) => {
-    console.error("Booking failed", error);
-    if (error instanceof NetworkError) {
-      setProblem({ kind: "offline" });
-      showToast(bookingToasts.failed, "error", OFFLINE_MESSAGE);
-      return;
-    }
-    const message = describeError(error, GENERIC_FAILURE);
-    if (error instanceof ApiError && error.code === "PRICE_CHANGED") {
-      const details = priceChangedDetailsSchema.safeParse(error.details);
-      if (details.success) {
-        setServerRate({ carId: bookedCarId, dailyRate: details.data.quote.dailyRate });
-        setProblem({ kind: "price", quote: details.data.quote, message });
-      }
-      void refreshCars().catch(() => undefined);
-    } else if (error instanceof ApiError && error.code === "DATES_UNAVAILABLE") {
-      const details = datesUnavailableDetailsSchema.safeParse(error.details);
-      if (details.success) console.info("Dates taken by", details.data.ranges);
-      setProblem({ kind: "dates", message });
-      setValue("pickupDate", "");
-      setValue("returnDate", "");
-      void refreshBookedRanges(bookedCarId).catch(() => undefined);
-    } else if (error instanceof ApiError && error.code === "NAME_BLOCKED") {
-      markBlocked(formValues.fullName);
-      showToast(bookingToasts.notAllowed, "error");
-      return;
-    } else if (error instanceof ApiError && error.code === "CAR_UNAVAILABLE") {
-      void refreshCars().catch(() => undefined);
-    }
-    showToast(bookingToasts.failed, "error", message);
-  };
-
-  // Without a car there is nothing to validate yet: say so first (spec §5).
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (car) return handleSubmit(send)(event);
-    event.preventDefault();
-    showToast(bookingToasts.noCarSelected, "error");
-    return Promise.resolve();
-  };
-
-  const submitLabel = isBlocked
-    ? bookingLabels.blocked
-    : isSubmitting
-      ? bookingLabels.processing
-      : bookingLabels.submit;
+  const draftSaving = useDraftAutosave({
+    carId,
+    values,
+    getValues: form.getValues,
+    documents: uploads.documents,
+  });
+  const onReset = useCallback(() => setResets((count) => count + 1), []);
+  const onSubmit = useBookingSubmission({
+    form,
+    car,
+    isBlocked,
+    markBlocked,
+    uploads,
+    freeSlots,
+    currentQuote,
+    draft: draftSaving,
+    setProblem,
+    setServerRate,
+    onReset,
+    onBooked,
+  });
 
   const details = (
     <>
@@ -398,54 +228,14 @@ const BookingFormFields = memo(function BookingFormFields({
 
             {shown >= 3 && (
               <>
-                <ServiceRadios
-                  control={control}
-                  name="driverService"
-                  label="Driver Service"
-                  description="Every car is available with or without a professional driver."
-                  choices={driverChoices}
-                />
+                <RentalServices control={control} />
 
-                <ServiceRadios
+                <DeliveryFields
                   control={control}
-                  name="distanceService"
-                  label="Additional Distance Service"
-                  description="For trips beyond Pangasinan or longer than 250 km."
-                  choices={distanceChoices}
+                  register={register}
+                  wantsDelivery={wantsDelivery}
+                  addressError={errors.deliveryAddress?.message}
                 />
-
-                <div>
-                  <Controller
-                    control={control}
-                    name="wantsDelivery"
-                    render={({ field }) => (
-                      <Checkbox
-                        label="Request delivery to my address"
-                        description="We bring the car to you and pick it up at the end of the rental."
-                        checked={field.value ?? false}
-                        onChange={(event) => field.onChange(event.currentTarget.checked)}
-                        onBlur={field.onBlur}
-                        name={field.name}
-                        ref={field.ref}
-                      />
-                    )}
-                  />
-                  {wantsDelivery && (
-                    <Textarea
-                      label="Delivery Address"
-                      required
-                      withAsterisk={false}
-                      autosize
-                      minRows={2}
-                      mt="sm"
-                      placeholder="House number, street, barangay, town"
-                      autoComplete="street-address"
-                      error={errors.deliveryAddress?.message}
-                      {...register("deliveryAddress")}
-                    />
-                  )}
-                  <DeliveryFees />
-                </div>
               </>
             )}
           </Stack>
@@ -483,82 +273,14 @@ const BookingFormFields = memo(function BookingFormFields({
   );
 
   const confirm = (
-    <>
-      <Card className={classes.card} padding="lg">
-        <Controller
-          control={control}
-          name="acceptTerms"
-          render={({ field }) => (
-            <Checkbox
-              checked={field.value ?? false}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-              error={errors.acceptTerms?.message}
-              label={
-                <>
-                  I agree to the{" "}
-                  <Anchor href="/terms" target="_blank" rel="noopener" inherit>
-                    Terms of Service
-                  </Anchor>{" "}
-                  and{" "}
-                  <Anchor href="/privacy" target="_blank" rel="noopener" inherit>
-                    Privacy Policy
-                  </Anchor>
-                </>
-              }
-            />
-          )}
-        />
-      </Card>
-
-      {problem?.kind === "price" && (
-        <Alert
-          color="yellow"
-          variant="light"
-          title="The price has changed"
-          icon={<IconAlertTriangle size={20} />}
-        >
-          {problem.message} New total: <strong>{formatPeso(problem.quote.total)}</strong> for{" "}
-          {problem.quote.days === 1 ? "1 day" : `${problem.quote.days} days`}. Press {bookingLabels.submit}{" "}
-          again to book at this price.
-        </Alert>
-      )}
-      {problem?.kind === "dates" && (
-        <Alert
-          color="red"
-          variant="light"
-          title="These dates were just taken"
-          icon={<IconAlertTriangle size={20} />}
-        >
-          {problem.message} The calendar now shows the latest bookings.
-        </Alert>
-      )}
-      {(!online || problem?.kind === "offline") && (
-        <Alert
-          color="gray"
-          variant="light"
-          title="No connection"
-          icon={<IconWifiOff size={20} />}
-          role="status"
-        >
-          {OFFLINE_MESSAGE}
-        </Alert>
-      )}
-
-      <Button
-        type="submit"
-        size="lg"
-        fullWidth
-        color={isBlocked ? "red.9" : undefined}
-        disabled={isBlocked || isSubmitting}
-        leftSection={isSubmitting ? <Loader size="sm" color="currentColor" aria-hidden="true" /> : undefined}
-        className={classes.submit}
-      >
-        {submitLabel}
-      </Button>
-    </>
+    <BookingConfirm
+      control={control}
+      termsError={errors.acceptTerms?.message}
+      problem={problem}
+      online={online}
+      isBlocked={isBlocked}
+      isSubmitting={isSubmitting}
+    />
   );
 
   return (

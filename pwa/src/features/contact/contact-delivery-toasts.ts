@@ -1,16 +1,6 @@
-import { notifications } from "@mantine/notifications";
-import { contactToasts, type Toast } from "@car-rental/shared/messages";
+import { contactToasts } from "@car-rental/shared/messages";
 import { onOutboxEvent } from "../../data/outbox-events";
-
-/** Shows one toast; the newest replaces any on screen (spec §7: one at a time). */
-export function showContactToast(toast: Toast, tone: "success" | "error" | "info"): void {
-  notifications.clean();
-  notifications.show({
-    title: toast.title,
-    message: toast.description ?? "",
-    color: tone === "success" ? "teal" : tone === "error" ? "red" : "brand",
-  });
-}
+import { showToast } from "../../lib/toast";
 
 let listening = false;
 
@@ -25,7 +15,7 @@ export function announceContactDeliveries(): void {
   listening = true;
   onOutboxEvent((event) => {
     if (event.entity !== "contact") return;
-    if (event.type === "delivered") showContactToast(contactToasts.sent, "success");
-    else if (event.type === "failed") showContactToast(contactToasts.failed, "error");
+    if (event.type === "delivered") showToast(contactToasts.sent, "success");
+    else if (event.type === "failed") showToast(contactToasts.failed, "error");
   });
 }

@@ -28,7 +28,9 @@ import type { ApiClient } from "../../data/api-client";
 import type { OutboxEntry } from "../../data/db";
 import type { EnqueueInput } from "../../data/outbox";
 import { enqueue as enqueueInOutbox } from "../../data/sync-engine";
-import { announceContactDeliveries, showContactToast } from "./contact-delivery-toasts";
+import { field } from "../../lib/form-field";
+import { showToast } from "../../lib/toast";
+import { announceContactDeliveries } from "./contact-delivery-toasts";
 import { sendContactMessage } from "./send-contact-message";
 
 /** The form holds the request body as typed (blank phone and subject become null when parsed). */
@@ -67,7 +69,7 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
     defaultValues: EMPTY,
     resolver: zodResolver(contactMessageSchema),
   });
-  const { register, handleSubmit, reset, control, formState } = form;
+  const { handleSubmit, reset, control } = form;
   const subject = useWatch({ control, name: "subject" });
   const note = subject ? contactTopicNotes[subject] : undefined;
 
@@ -83,17 +85,17 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
         isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
       });
       if (outcome.kind === "failed") {
-        showContactToast(contactToasts.failed, "error");
+        showToast(contactToasts.failed, "error");
         return;
       }
       reset(EMPTY);
-      showContactToast(
+      showToast(
         outcome.kind === "sent" ? contactToasts.sent : contactToasts.queued,
         outcome.kind === "sent" ? "success" : "info",
       );
     } catch (error) {
       console.error("Contact message failed", error);
-      showContactToast(contactToasts.failed, "error");
+      showToast(contactToasts.failed, "error");
     } finally {
       setSending(false);
     }
@@ -103,11 +105,9 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
     const values = form.getValues();
     const missing = REQUIRED_FIELDS.some((field) => values[field].trim() === "");
     if (missing || errors.firstName || errors.lastName || errors.message) {
-      showContactToast(contactToasts.missingFields, "error");
+      showToast(contactToasts.missingFields, "error");
     }
   };
-
-  const errorText = (field: keyof ContactFormValues) => formState.errors[field]?.message;
 
   return (
     <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-label="Contact form">
@@ -117,15 +117,13 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
             label="First Name"
             autoComplete="given-name"
             aria-required
-            error={errorText("firstName")}
-            {...register("firstName")}
+            {...field(form, "firstName")}
           />
           <TextInput
             label="Last Name"
             autoComplete="family-name"
             aria-required
-            error={errorText("lastName")}
-            {...register("lastName")}
+            {...field(form, "lastName")}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -134,16 +132,9 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
             type="email"
             autoComplete="email"
             aria-required
-            error={errorText("email")}
-            {...register("email")}
+            {...field(form, "email")}
           />
-          <TextInput
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            error={errorText("phone")}
-            {...register("phone")}
-          />
+          <TextInput label="Phone" type="tel" autoComplete="tel" {...field(form, "phone")} />
         </SimpleGrid>
         <NativeSelect
           label="Subject"
@@ -151,8 +142,7 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
             { value: "", label: "Select a subject" },
             ...CONTACT_TOPICS.map((topic) => ({ value: topic, label: topic })),
           ]}
-          error={errorText("subject")}
-          {...register("subject", { setValueAs: (value: string) => (isTopic(value) ? value : "") })}
+          {...field(form, "subject", { setValueAs: (value: string) => (isTopic(value) ? value : "") })}
         />
         {note && (
           <Alert
@@ -165,13 +155,7 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
             {note}
           </Alert>
         )}
-        <Textarea
-          label="Message"
-          aria-required
-          rows={5}
-          error={errorText("message")}
-          {...register("message")}
-        />
+        <Textarea label="Message" aria-required rows={5} {...field(form, "message")} />
         <Group justify="space-between" align="center">
           <Text size="sm" c="dimmed">
             First name, last name, email and message are required.

@@ -77,7 +77,8 @@ function NavEntryLink({ entry, className, pathname, onNavigate, inMenu = false }
           href={entry.href}
           className={className}
           onClick={onNavigate}
-          aria-current={pathname === entry.href ? "page" : undefined}
+          // The admin's screens (/admin/bookings…) are all "the Admin page" of the menu.
+          aria-current={pathname === entry.href || pathname.startsWith(`${entry.href}/`) ? "page" : undefined}
         >
           {entry.label}
         </a>

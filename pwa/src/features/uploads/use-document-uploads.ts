@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from "react";
 import { DOCUMENT_KINDS, type DocumentKind } from "@car-rental/shared/constants";
 import { uploadToasts } from "@car-rental/shared/messages";
 import { documentKinds } from "./document-kinds";
-import { showToast } from "./toast";
+import { showToast } from "../../lib/toast";
 import { UploadFailure, uploadDocument } from "./upload-document";
 
 /** An uploaded document: its object path and the name of the file it came from. */

@@ -122,6 +122,10 @@ describe.each(testEngines())("static PWA on %s", (engine) => {
       "/booking/",
       "/Admin",
       "/booking?car=1",
+      // Release 2 (issue #19): the admin's screens are routes of their own.
+      "/admin/settings",
+      "/admin/bookings",
+      "/admin/bookings/0b9c6e0a-1d2f-4c3b-9a8e-7f6d5c4b3a21",
     ]) {
       const res = await page(server, route);
       expect(res.status, route).toBe(200);
@@ -134,7 +138,8 @@ describe.each(testEngines())("static PWA on %s", (engine) => {
     for (const route of [
       "/some/unknown/path",
       "/nope",
-      "/admin/settings",
+      // Release 2 (issue #19): the admin's screens are routes; deeper than a screen's item is not.
+      "/admin/bookings/1/2",
       "/booking/123",
       "/pcc/x",
       "/terms-of-service",
@@ -169,6 +174,12 @@ describe.each(testEngines())("static PWA on %s", (engine) => {
     expect(isAppPage("/admin/")).toBe(true);
     expect(isAppPage("/PCC")).toBe(true);
     expect(isAppPage("/admin//")).toBe(false);
+    // The admin's screens (pwa/src/routes/admin/) are pages: a deep link or reload answers 200.
+    expect(isAppPage("/admin/bookings")).toBe(true);
+    expect(isAppPage("/admin/bookings/0b9c6e0a-1d2f-4c3b-9a8e-7f6d5c4b3a21/")).toBe(true);
+    expect(isAppPage("/Admin/Settings")).toBe(true);
+    expect(isAppPage("/admin/bookings//x")).toBe(false);
+    expect(isAppPage("/admin/a/b/c")).toBe(false);
   });
 
   it("answers 404 for missing files and hidden files", async () => {

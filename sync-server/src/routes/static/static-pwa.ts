@@ -41,11 +41,17 @@ export function resolveInside(root: string, urlPath: string): string | null {
  */
 export const APP_PAGE_PATHS = ["/", "/booking", "/admin", "/pcc", "/terms", "/privacy"] as const;
 const appPages: ReadonlySet<string> = new Set(APP_PAGE_PATHS);
+/**
+ * The admin's screens (pwa/src/routes/admin/: `/admin/bookings`, `/admin/bookings/<id>`…) are
+ * pages too, so a deep link or a reload gets 200; the app itself says when a screen does not exist.
+ */
+const ADMIN_SCREEN = /^\/admin(?:\/[^/]+){1,2}$/;
 
 /** Whether a URL path is one of the app's pages; like the client router, ignores case and a trailing slash. */
 export function isAppPage(urlPath: string): boolean {
   const trimmed = urlPath.length > 1 ? urlPath.replace(/\/$/, "") : urlPath;
-  return appPages.has(trimmed.toLowerCase());
+  const lower = trimmed.toLowerCase();
+  return appPages.has(lower) || ADMIN_SCREEN.test(lower);
 }
 
 /**

@@ -1,0 +1,142 @@
+import { Badge, Card, Divider, Group, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
+import {
+  BOOKING_STATUSES,
+  distanceServiceOptions,
+  driverServiceOptions,
+  type BookingStatus,
+} from "@car-rental/shared/constants";
+import { formatPeso } from "@car-rental/shared/money";
+import type { LocalBooking } from "../../../data/db";
+import { changeBookingStatus } from "../admin-actions";
+import { longDate, reference, STATUS_COLORS } from "../frame/display";
+import { BookingDocumentLinks } from "./booking-documents";
+import { PaymentStatus } from "./payment-status";
+import { SyncBadge } from "../frame/sync-marks";
+import classes from "../frame/admin.module.css";
+import { bookingPath } from "../frame/admin-paths";
+import { RouterAnchor } from "../../../lib/router-anchor";
+
+export const STATUS_OPTIONS = BOOKING_STATUSES.map((status) => ({ value: status, label: status }));
+
+function isBookingStatus(value: string | null): value is BookingStatus {
+  return BOOKING_STATUSES.some((status) => status === value);
+}
+
+export function StatusBadge({ status }: { status: BookingStatus }) {
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="filled" tt="none" size="lg" className={classes.badge}>
+      {status}
+    </Badge>
+  );
+}
+
+function Line({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ta="right">
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+type BookingCardProps = {
+  booking: LocalBooking;
+  onAddPayment: (booking: LocalBooking) => void;
+  /** In a list, a link to the booking's own page (which shows the card without it). */
+  linked?: boolean;
+};
+
+/** One booking of the Bookings tab: who, what, when, services, totals, status and payments. */
+export function BookingCard({ booking, onAddPayment, linked = true }: BookingCardProps) {
+  const days = booking.totalDays === 1 ? "1 day" : `${booking.totalDays} days`;
+  return (
+    <Card
+      component="article"
+      aria-label={`Booking ${reference(booking.id)}: ${booking.customerName}, ${booking.carName}`}
+      padding="md"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={2} style={{ minWidth: 0, flex: "1 1 220px" }}>
+            <Text fw={700} fz="lg">
+              {booking.customerName}
+            </Text>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+              {booking.customerEmail}
+            </Text>
+          </Stack>
+          <Group gap="xs">
+            <SyncBadge entity="bookings" id={booking.id} pending={booking._pending} />
+            <StatusBadge status={booking.status} />
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" verticalSpacing="sm">
+          <Stack gap={4}>
+            <Text fw={600}>{booking.carName}</Text>
+            <Text size="sm">
+              {longDate(booking.pickupDate)} → {longDate(booking.returnDate)} ({days})
+            </Text>
+            <Text size="sm">Pickup time: {booking.pickupTime}</Text>
+            <Group gap="sm">
+              <Text size="xs" c="dimmed">
+                Ref. {reference(booking.id)}
+              </Text>
+              {linked ? (
+                <RouterAnchor
+                  href={bookingPath(booking.id)}
+                  size="sm"
+                  aria-label={`Details of booking ${reference(booking.id)}`}
+                >
+                  Details
+                </RouterAnchor>
+              ) : null}
+            </Group>
+          </Stack>
+          <Stack gap={4}>
+            <Text size="sm">Driver: {driverServiceOptions[booking.driverService].label}</Text>
+            <Text size="sm">Distance: {distanceServiceOptions[booking.distanceService].label}</Text>
+            <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+              Delivery: {booking.wantsDelivery ? (booking.deliveryAddress ?? "Yes") : "No"}
+            </Text>
+          </Stack>
+          <Stack gap={2}>
+            <Line label="Subtotal" value={formatPeso(booking.subtotal)} />
+            <Line label="Driver fee" value={formatPeso(booking.driverFee)} />
+            <Line label="Distance fee" value={formatPeso(booking.distanceFee)} />
+            <Line label="Insurance" value={formatPeso(booking.insurance)} />
+            <Group justify="space-between" gap="xs">
+              <Text fw={700}>Total</Text>
+              <Text fw={700}>{formatPeso(booking.total)}</Text>
+            </Group>
+          </Stack>
+        </SimpleGrid>
+        <BookingDocumentLinks documents={booking.documents} />
+        <Divider />
+        <Group justify="space-between" align="flex-end" gap="md">
+          <PaymentStatus
+            total={booking.total}
+            amountPaid={booking.amountPaid}
+            onAddPayment={() => onAddPayment(booking)}
+          />
+          {/* Spec §2: the status dropdown; a native one (the tablet's own picker). */}
+          <NativeSelect
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={booking.status}
+            size="md"
+            w={200}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              if (isBookingStatus(value) && value !== booking.status)
+                void changeBookingStatus(booking, value);
+            }}
+          />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

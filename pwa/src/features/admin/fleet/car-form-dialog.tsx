@@ -1,0 +1,230 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Autocomplete,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { Controller, useForm } from "react-hook-form";
+import { FUELS, TRANSMISSIONS } from "@car-rental/shared/constants";
+import { manilaToday } from "@car-rental/shared/dates";
+import { carFormMessages } from "@car-rental/shared/messages";
+import type { LocalAdminCar } from "../../../data/db";
+import { createCar, updateCar } from "../admin-actions";
+import { showToast } from "../../../lib/toast";
+import { field } from "../../../lib/form-field";
+import { CarPictureField, useCarPicture } from "./car-picture-field";
+import {
+  CATEGORY_SUGGESTIONS,
+  carBodyOf,
+  carFormOf,
+  carFormSchema,
+  emptyCarForm,
+  type CarFormInput,
+  type CarFormOutput,
+} from "./car-form";
+
+type CarFormDialogProps = {
+  opened: boolean;
+  /** The car being edited, or null to add one. */
+  car: LocalAdminCar | null;
+  onClose: () => void;
+};
+
+const currentYear = () => Number(manilaToday(new Date()).slice(0, 4));
+
+/** Spec §2 "Fleet Management": the add/edit car dialog with its picture upload. */
+export function CarFormDialog({ opened, car, onClose }: CarFormDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={car ? "Edit Car" : "Add Car"} size="xl" centered>
+      {opened ? <CarForm key={car?.id ?? "new"} car={car} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => void }) {
+  const form = useForm<CarFormInput, unknown, CarFormOutput>({
+    resolver: zodResolver(carFormSchema),
+    defaultValues: car ? carFormOf(car) : emptyCarForm(currentYear()),
+  });
+  const { control, handleSubmit } = form;
+  const picture = useCarPicture(car?.image ?? null);
+  const { image, uploading } = picture;
+
+  const submit = async (values: CarFormOutput) => {
+    // Spec §5: a new car needs a picture; an edited one keeps its own.
+    if (!car && !image) {
+      showToast(carFormMessages.validationError, "error");
+      return;
+    }
+    const body = carBodyOf(values, image);
+    const queued = car ? await updateCar(car, body) : await createCar(body);
+    if (queued) onDone();
+  };
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <TextInput
+            label="Car Name"
+            required
+            withAsterisk={false}
+            size="md"
+            {...field(form, "name")}
+            data-autofocus
+          />
+          <Controller
+            control={control}
+            name="category"
+            render={({ field, fieldState }) => (
+              <Autocomplete
+                label="Category"
+                required
+                withAsterisk={false}
+                size="md"
+                data={CATEGORY_SUGGESTIONS}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={fieldState.error?.message}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+          <TextInput
+            label="Daily Rate (₱)"
+            required
+            withAsterisk={false}
+            inputMode="decimal"
+            size="md"
+            {...field(form, "dailyRate")}
+          />
+          <Controller
+            control={control}
+            name="seats"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                label="Seats"
+                required
+                withAsterisk={false}
+                size="md"
+                min={1}
+                max={60}
+                allowDecimal={false}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="transmission"
+            render={({ field }) => (
+              <NativeSelect
+                label="Transmission"
+                size="md"
+                data={[...TRANSMISSIONS]}
+                value={field.value}
+                onChange={(event) => {
+                  const picked = TRANSMISSIONS.find((option) => option === event.currentTarget.value);
+                  if (picked) field.onChange(picked);
+                }}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="fuel"
+            render={({ field }) => (
+              <NativeSelect
+                label="Fuel"
+                size="md"
+                data={[...FUELS]}
+                value={field.value}
+                onChange={(event) => {
+                  const picked = FUELS.find((option) => option === event.currentTarget.value);
+                  if (picked) field.onChange(picked);
+                }}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          />
+          <TextInput label="Mileage" size="md" placeholder="e.g. 25,000 km" {...field(form, "mileage")} />
+          <Controller
+            control={control}
+            name="year"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                label="Year"
+                size="md"
+                min={1950}
+                max={2100}
+                allowDecimal={false}
+                thousandSeparator={false}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <TextInput label="Plate Number" size="md" {...field(form, "plateNumber")} />
+          <Controller
+            control={control}
+            name="available"
+            render={({ field }) => (
+              <Switch
+                label="Available for rent"
+                size="md"
+                mt={{ base: 0, sm: 30 }}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+              />
+            )}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Description"
+          size="md"
+          autosize
+          minRows={2}
+          maxRows={6}
+          {...field(form, "description")}
+        />
+
+        <CarPictureField picture={picture} />
+
+        <Text size="sm" c="dimmed">
+          {car
+            ? "Car name, category, daily rate and seats are required."
+            : "Car name, category, daily rate, seats and a car image are required."}
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" size="md" mih={44} onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" size="md" mih={44} disabled={uploading}>
+            {car ? "Update Car" : "Add Car"}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import {
+  IconBan,
+  IconCalendarEvent,
+  IconCar,
+  IconLayoutDashboard,
+  IconSettings,
+  IconUsers,
+} from "@tabler/icons-react";
+
+/**
+ * The dashboard's screens, in tab order. Each is the route `/admin/<value>`
+ * (pwa/src/routes/admin/), so the address says which tab is open: the back
+ * button, a deep link and a reload land on it. A new screen adds its route
+ * file and one entry here.
+ */
+export const ADMIN_TABS = [
+  { value: "overview", label: "Overview", icon: IconLayoutDashboard },
+  { value: "fleet", label: "Fleet Management", icon: IconCar },
+  { value: "bookings", label: "Bookings", icon: IconCalendarEvent },
+  { value: "customers", label: "Customers", icon: IconUsers },
+  { value: "blocklist", label: "Blocked Names", icon: IconBan },
+  { value: "settings", label: "Settings", icon: IconSettings },
+] as const;
+
+export type AdminTab = (typeof ADMIN_TABS)[number]["value"];
+
+/** The tab an admin address belongs to (`/admin/bookings/<id>` → bookings), or null (`/admin`). */
+export function tabOfPath(pathname: string): AdminTab | null {
+  const segment = pathname.split("/")[2]?.toLowerCase() ?? "";
+  return ADMIN_TABS.find((tab) => tab.value === segment)?.value ?? null;
+}
