@@ -4,6 +4,7 @@ import * as keyOwnersAndObjectAttachment from "../migrations/2026-11-25-10-00-00
 import * as bookingDocumentsAndHolds from "../migrations/2026-11-25-11-00-00-booking-documents-and-holds";
 import * as notifyTableChanges from "../migrations/2026-11-25-12-00-00-notify-table-changes";
 import * as webPush from "../migrations/2026-11-25-14-00-00-web-push";
+import * as bookingReferences from "../migrations/2026-11-25-15-00-00-booking-references";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
 export type Migration = {
@@ -23,6 +24,7 @@ export const migrations: readonly Migration[] = [
   { name: "2026-11-25-11-00-00-booking-documents-and-holds", ...bookingDocumentsAndHolds },
   { name: "2026-11-25-12-00-00-notify-table-changes", ...notifyTableChanges },
   { name: "2026-11-25-14-00-00-web-push", ...webPush },
+  { name: "2026-11-25-15-00-00-booking-references", ...bookingReferences },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

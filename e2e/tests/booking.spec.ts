@@ -168,6 +168,7 @@ async function adminApi(): Promise<APIRequestContext> {
 
 type AdminBooking = {
   id: string;
+  reference: string;
   customerEmail: string;
   carName: string;
   pickupDate: string;
@@ -304,7 +305,10 @@ for (const scenario of scenarios) {
         insurance: "500.00",
         total: scenario.expected.totalAmount,
       });
-      await expect(confirmation.getByTestId("booking-reference")).toHaveText(stored?.id.toUpperCase() ?? "");
+      // The short reference (release-2 D1), with the booking's id under it.
+      expect(stored?.reference).toMatch(/^ACR-[2-9A-HJKMNP-Z]{6}$/);
+      await expect(confirmation.getByTestId("booking-reference")).toHaveText(stored?.reference ?? "");
+      await expect(confirmation.getByText(`Booking ID ${stored?.id.toUpperCase() ?? ""}`)).toBeVisible();
 
       if (scenario.viewport.width === 1280) {
         // The printed receipt: one A4 page, the receipt alone.

@@ -25,7 +25,12 @@ export const DATABASE_NAME = "car-rental";
 export type PendingMarks = { _pending?: boolean; _deleted?: boolean };
 
 export type LocalAdminCar = AdminCar & PendingMarks;
-export type LocalBooking = BookingView & PendingMarks;
+/**
+ * A booking of the mirror. `reference` comes from the server: a booking made
+ * offline has none until its answer arrives, nor does a row mirrored before
+ * references existed until the next sync.
+ */
+export type LocalBooking = Omit<BookingView, "reference"> & { reference?: string } & PendingMarks;
 export type LocalCustomer = CustomerRecord & PendingMarks;
 export type LocalBlockedName = BlockedName & PendingMarks;
 export type LocalPayment = Payment & PendingMarks;

@@ -302,6 +302,8 @@ export type BookingDocuments = z.infer<typeof bookingDocumentsSchema>;
  */
 export const bookingViewSchema = z.object({
   id: idSchema,
+  /** The short reference people quote (`ACR-7K3Q9P`, release-2 §D1). */
+  reference: z.string(),
   createdAt: timestampSchema,
   customerId: idSchema,
   customerName: z.string(),

@@ -36,6 +36,7 @@ export type MailBooking = {
   /** Used when no `customer` is given (a booking view carries these). */
   customerName?: string | undefined;
   customerEmail?: string | undefined;
+  reference?: string | undefined;
 };
 /**
  * What a booking mail is made of. `customer` may be left out when the booking
@@ -133,8 +134,9 @@ function priceLines(booking: MailBooking): { label: string; value: string; total
   return lines;
 }
 
-export function bookingReference(id: string): string {
-  return id.toUpperCase();
+/** The reference people quote (`ACR-7K3Q9P`); a booking view from before references has only its id. */
+export function bookingReference(booking: { id: string; reference?: string | undefined }): string {
+  return booking.reference ?? booking.id.toUpperCase();
 }
 
 function customerOf(input: BookingMailInput): MailCustomer {
@@ -154,7 +156,7 @@ function bookingFacts(input: BookingMailInput): { heading: string; rows: [string
     {
       heading: "Booking Reference",
       rows: [
-        ["Reference", bookingReference(booking.id)],
+        ["Reference", bookingReference(booking)],
         ["Booked on", formatBookedOn(booking.createdAt ?? new Date())],
       ],
     },
@@ -258,7 +260,7 @@ ${outro}
 
 /** The confirmation to the customer: everything the printable confirmation shows. */
 export function bookingConfirmationMail(input: BookingMailInput): QueuedMail {
-  const reference = bookingReference(input.booking.id);
+  const reference = bookingReference(input.booking);
   const customer = customerOf(input);
   const name = customer.fullName;
   const title = "Booking Confirmation";
@@ -300,7 +302,7 @@ export function bookingConfirmationMail(input: BookingMailInput): QueuedMail {
  * @param holdHours the hold that passed (`config.pendingHoldHours`).
  */
 export function bookingExpiredMail(input: BookingMailInput, holdHours: number): QueuedMail {
-  const reference = bookingReference(input.booking.id);
+  const reference = bookingReference(input.booking);
   const customer = customerOf(input);
   const hold = Number.isInteger(holdHours) ? `${holdHours} hours` : "the time we hold a booking";
   const title = "Booking Expired";
@@ -334,7 +336,7 @@ export function bookingNoticeMail(
   input: BookingMailInput,
   businessEmail: string = contactSettings.email,
 ): QueuedMail {
-  const reference = bookingReference(input.booking.id);
+  const reference = bookingReference(input.booking);
   const customer = customerOf(input);
   const contact = [customer.email, customer.phone].filter(Boolean).join(", ");
   const intro = [

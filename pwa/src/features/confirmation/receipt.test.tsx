@@ -23,6 +23,7 @@ const car: Car = {
 
 const booking: BookingView = {
   id: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+  reference: "ACR-7K3Q9P",
   createdAt: "2026-11-21T07:05:00.000Z",
   customerId: "22222222-2222-4222-8222-222222222222",
   customerName: "Maria Santos",
@@ -76,7 +77,8 @@ describe("Receipt", () => {
     expect(screen.getByText("December 04, 2026")).toBeTruthy();
     expect(screen.getAllByText("at 10:00 AM")).toHaveLength(2);
     expect(screen.getByText("3 days")).toBeTruthy();
-    expect(screen.getByText("A1B2C3D4-E5F6-4A7B-8C9D-0E1F2A3B4C5D")).toBeTruthy();
+    expect(screen.getByTestId("booking-reference").textContent).toBe("ACR-7K3Q9P");
+    expect(screen.getByText("Booking ID A1B2C3D4-E5F6-4A7B-8C9D-0E1F2A3B4C5D")).toBeTruthy();
     // 07:05 UTC is 3:05 PM in Manila.
     expect(screen.getByText("Booked on November 21, 2026 at 3:05 PM")).toBeTruthy();
     expect(screen.getByTestId("receipt-total").textContent).toBe("₱20,000");

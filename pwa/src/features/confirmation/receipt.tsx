@@ -201,8 +201,9 @@ export function Receipt({ booking, car }: ReceiptProps) {
 
         <Section title="Booking Reference">
           <p className={classes.reference} data-testid="booking-reference">
-            {booking.id.toUpperCase()}
+            {booking.reference}
           </p>
+          <p className={classes.sub}>Booking ID {booking.id.toUpperCase()}</p>
           <p className={classes.sub}>Booked on {bookedOn}</p>
         </Section>
 

@@ -49,7 +49,11 @@ export async function listBookings(db: Knex, filter: BookingListFilter = {}): Pr
   if (q) {
     const pattern = likePattern(q);
     query.where((w) =>
-      w.whereILike("c.full_name", pattern).orWhereILike("c.email", pattern).orWhereILike("k.name", pattern),
+      w
+        .whereILike("c.full_name", pattern)
+        .orWhereILike("c.email", pattern)
+        .orWhereILike("k.name", pattern)
+        .orWhereILike("b.reference", pattern),
     );
   }
   const rows = await query;

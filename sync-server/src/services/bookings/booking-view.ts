@@ -8,6 +8,7 @@ import { driverServiceSchema, distanceServiceSchema } from "@car-rental/shared/s
 /** One row of `selectBookingViews`: a booking joined with its customer and car. */
 export type BookingViewRow = {
   id: string;
+  reference: string;
   created_at: Date;
   customer_id: string;
   customer_name: string;
@@ -42,6 +43,7 @@ export type BookingViewRow = {
 
 const VIEW_COLUMNS = [
   "b.id",
+  "b.reference",
   "b.created_at",
   "b.customer_id",
   "c.full_name as customer_name",
@@ -98,6 +100,7 @@ function toIso(value: Date | string): string {
 export function toBookingView(row: BookingViewRow): BookingView {
   return {
     id: row.id,
+    reference: row.reference,
     createdAt: toIso(row.created_at),
     customerId: row.customer_id,
     customerName: row.customer_name,

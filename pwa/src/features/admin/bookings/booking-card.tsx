@@ -56,7 +56,7 @@ export function BookingCard({ booking, onAddPayment, linked = true }: BookingCar
   return (
     <Card
       component="article"
-      aria-label={`Booking ${reference(booking.id)}: ${booking.customerName}, ${booking.carName}`}
+      aria-label={`Booking ${reference(booking)}: ${booking.customerName}, ${booking.carName}`}
       padding="md"
     >
       <Stack gap="sm">
@@ -83,13 +83,13 @@ export function BookingCard({ booking, onAddPayment, linked = true }: BookingCar
             <Text size="sm">Pickup time: {booking.pickupTime}</Text>
             <Group gap="sm">
               <Text size="xs" c="dimmed">
-                Ref. {reference(booking.id)}
+                Ref. {reference(booking)}
               </Text>
               {linked ? (
                 <RouterAnchor
                   href={bookingPath(booking.id)}
                   size="sm"
-                  aria-label={`Details of booking ${reference(booking.id)}`}
+                  aria-label={`Details of booking ${reference(booking)}`}
                 >
                   Details
                 </RouterAnchor>

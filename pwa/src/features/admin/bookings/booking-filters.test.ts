@@ -77,3 +77,16 @@ describe("pageOf", () => {
     expect(pageOf([], 1)).toEqual({ items: [], page: 1, pages: 1 });
   });
 });
+
+describe("filterBookings by reference", () => {
+  it("finds a booking by its reference, typed in any case", () => {
+    const bookings = [
+      { ...make("1", "2026-11-01T00:00:00Z"), reference: "ACR-7K3Q9P" },
+      { ...make("2", "2026-11-02T00:00:00Z"), reference: "ACR-2B4D6F" },
+      // Made offline: no reference until the server's answer.
+      make("3", "2026-11-03T00:00:00Z"),
+    ];
+    expect(filterBookings(bookings, { ...NO_FILTERS, query: "acr-7k3q9p" }).map((b) => b.id)).toEqual(["1"]);
+    expect(filterBookings(bookings, { ...NO_FILTERS, query: "2B4D" }).map((b) => b.id)).toEqual(["2"]);
+  });
+});

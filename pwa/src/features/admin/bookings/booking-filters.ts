@@ -6,7 +6,7 @@ import { compareNewestFirst } from "../overview/stats";
 export const BOOKINGS_PER_PAGE = 25;
 
 export type BookingFilters = {
-  /** Matches customer name, e-mail or car name, case-insensitively. */
+  /** Matches the booking reference, customer name, e-mail or car name, case-insensitively. */
   query: string;
   status: BookingStatus | "all";
   /** 'YYYY-MM-DD': bookings whose rental covers that day; empty for any. */
@@ -18,7 +18,7 @@ export const NO_FILTERS: BookingFilters = { query: "", status: "all", date: "" }
 type FilterableBooking = Pick<
   BookingView,
   "id" | "createdAt" | "customerName" | "customerEmail" | "carName" | "status" | "pickupDate" | "returnDate"
->;
+> & { reference?: string | undefined };
 
 /** The bookings that match, newest first. */
 export function filterBookings<T extends FilterableBooking>(
@@ -31,7 +31,8 @@ export function filterBookings<T extends FilterableBooking>(
     if (filters.date && (booking.pickupDate > filters.date || booking.returnDate < filters.date))
       return false;
     if (words.length === 0) return true;
-    const haystack = `${booking.customerName} ${booking.customerEmail} ${booking.carName}`.toLowerCase();
+    const haystack =
+      `${booking.reference ?? ""} ${booking.customerName} ${booking.customerEmail} ${booking.carName}`.toLowerCase();
     return words.every((word) => haystack.includes(word));
   });
   return matches.sort(compareNewestFirst);

@@ -25,7 +25,11 @@ export function longDateOfInstant(instant: string): string {
   return Number.isNaN(date.getTime()) ? "—" : formatLongDate(manilaToday(date));
 }
 
-/** Short reference of a record id, as on the confirmation ('A1B2C3D4'). */
-export function reference(id: string): string {
-  return id.slice(0, 8).toUpperCase();
+/**
+ * The reference of a booking people quote (`ACR-7K3Q9P`, release-2 §D1); a
+ * row mirrored before references existed shows its id's first characters
+ * until the next sync brings its reference.
+ */
+export function reference(booking: { id: string; reference?: string | undefined }): string {
+  return booking.reference ?? booking.id.slice(0, 8).toUpperCase();
 }
