@@ -72,5 +72,6 @@ describe.each(testEngines())("migration key-owners-and-object-attachment on %s",
     expect(await knex("objects").count({ n: "*" })).toEqual([{ n: expect.anything() }]);
     expect(await knex.schema.hasColumn("objects", "attached_at")).toBe(false);
     expect(await knex.schema.hasColumn("idempotency_keys", "owner")).toBe(false);
-  });
+    // Two schema migrations on a fresh database: slow on a busy machine.
+  }, 120_000);
 });

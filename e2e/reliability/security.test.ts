@@ -12,8 +12,15 @@
  * - an upload URL is good for one PUT only, and not after it expired (16
  *   minutes later); a refused upload stores nothing;
  * - repeated wrong passwords get 429, and then even the right one does.
+ * - 60 wrong passwords sent at once from one address, to a real server
+ *   process (PGlite, and PostgreSQL when DATABASE_URL is set), get at most
+ *   10 answers 401 and the rest 429, also with an Idempotency-Key and under
+ *   another spelling of the path (release-2 A1);
+ * - a configured ADMIN_PASSWORD shorter than 12 characters stops the server
+ *   process at start with a clear message and exit code 1 (release-2 A2).
  *
- * In-process real server (`startTestServer('pglite')`) with a movable clock.
+ * In-process real server (`startTestServer('pglite')`) with a movable clock,
+ * and real server processes on ports 4411–4413.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPath, routes, type RouteName } from "@car-rental/shared/api";
@@ -24,7 +31,14 @@ import {
   type TestServer,
 } from "@car-rental/sync-server/test-server";
 import { uploadResponseSchema } from "@car-rental/shared/schemas/upload";
-import { errorBodySchema, listCars } from "./support/api";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { childProcessEnv, SERVER_DATABASE_URL } from "../src/env";
+import { createPostgresDatabase, errorBodySchema, listCars } from "./support/api";
+import { ADMIN_PASSWORD, repoRoot, startServer, type ServerProcess } from "./support/server-process";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EVIL = "http://evil.example";
@@ -272,4 +286,95 @@ describe("login brute force", () => {
       right.headers.getSetCookie().some((c) => c.startsWith("admin_session=") && !/admin_session=;/.test(c)),
     ).toBe(false);
   });
+});
+
+const processEngines: { engine: "pglite" | "postgres"; port: number }[] = [
+  { engine: "pglite", port: 4411 },
+  ...(SERVER_DATABASE_URL ? [{ engine: "postgres" as const, port: 4412 }] : []),
+];
+
+describe.each(processEngines)(
+  "parallel password guessing against a server process on $engine",
+  ({ engine, port }) => {
+    let dataDir: string;
+    let postgres: { url: string; drop(): Promise<void> } | undefined;
+    let proc: ServerProcess;
+
+    beforeAll(async () => {
+      dataDir = await mkdtemp(path.join(os.tmpdir(), "car-rental-guessing-"));
+      postgres =
+        engine === "postgres" && SERVER_DATABASE_URL
+          ? await createPostgresDatabase(SERVER_DATABASE_URL)
+          : undefined;
+      proc = await startServer({ port, dataDir, ...(postgres ? { databaseUrl: postgres.url } : {}) });
+    }, 120_000);
+    afterAll(async () => {
+      await proc?.stop();
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it("answers at most 10 of 60 simultaneous wrong passwords with 401 and the rest with 429", async () => {
+      // Half of them in the spellings and with the header that once slipped past the count (hole 1).
+      const attempts = Array.from({ length: 60 }, (_, n) =>
+        fetch(`${proc.url}${n % 3 === 1 ? "/api/admin/session/" : "/api/admin/session"}`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            ...(n % 2 === 0 ? { "Idempotency-Key": `parallel-guess-${n}-${Date.now()}` } : {}),
+          },
+          body: JSON.stringify({ password: `wrong-guess-${n}` }),
+        }).then(async (res) => {
+          await res.body?.cancel();
+          return res.status;
+        }),
+      );
+      const statuses = await Promise.all(attempts);
+      const unauthorized = statuses.filter((s) => s === 401).length;
+      const limited = statuses.filter((s) => s === 429).length;
+      const otherSpelling = statuses.filter((s) => s === 404).length;
+      expect(otherSpelling).toBe(20);
+      expect(unauthorized).toBeLessThanOrEqual(10);
+      expect(unauthorized + limited).toBe(40);
+      // The address is locked now, even for the right password.
+      const right = await fetch(`${proc.url}/api/admin/session`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ password: ADMIN_PASSWORD }),
+      });
+      await right.body?.cancel();
+      expect(right.status).toBe(429);
+    });
+  },
+);
+
+describe("a short ADMIN_PASSWORD", () => {
+  it("stops the server process at start with a clear message and exit code 1", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "car-rental-short-password-"));
+    try {
+      const child = spawn(process.execPath, ["--import", "tsx", "sync-server/src/main.ts"], {
+        cwd: repoRoot,
+        env: childProcessEnv({
+          PORT: "4413",
+          HOST: "127.0.0.1",
+          DATA_DIR: dataDir,
+          DATABASE_URL: "",
+          ADMIN_PASSWORD: "short-pass1",
+          PWA_DIST: path.join(dataDir, "no-pwa"),
+        }),
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      const [code] = (await once(child, "exit")) as [number | null];
+      expect(code, output).toBe(1);
+      expect(output).toContain("ADMIN_PASSWORD is too short: it has 11 characters and must have at least 12");
+      expect(output).not.toMatch(/\n\s+at /); // a message, not a stack trace
+      // Nothing answers on its port.
+      await expect(fetch("http://127.0.0.1:4413/api/health")).rejects.toThrow();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -47,15 +47,23 @@ dates are \`YYYY-MM-DD\` (Asia/Manila calendar dates), timestamps ISO 8601.
   accept an optional \`id\` (a UUID) and store the record under it, so an offline client's record keeps
   one id. A create naming an existing id answers that record when it asks for the same content, and 409
   \`ID_TAKEN\` (nothing changes) when it asks for other content.
-- **Admin calls** need the \`admin_session\` cookie set by \`POST /api/admin/session\` (HttpOnly,
-  SameSite=Strict). Without a valid one every \`/api/admin/*\` route answers 401.
+- **Paths** have one spelling: lower case, no trailing slash, no empty segment. Any other spelling of an
+  \`/api\` path answers 404 \`NOT_FOUND\`.
+- **Admin calls** need the \`admin_session\` cookie (\`__Host-admin_session\` over https) set by
+  \`POST /api/admin/session\` (HttpOnly, SameSite=Strict). Without a valid one every \`/api/admin/*\` route
+  answers 401. A session ends after 7 days without use and 30 days after sign-in in any case. A successful
+  sign-in also sets a signed, year-long \`admin_device\` cookie: sign-in attempts from a browser holding a
+  valid one are limited per device instead of per address.
 - **Mutations** accept JSON only and refuse a foreign \`Origin\` (403 \`FORBIDDEN_ORIGIN\`).
 - **Idempotency**: any POST/PUT/PATCH/DELETE under \`/api/\` may carry \`Idempotency-Key\` (8–200 of
   \`A-Z a-z 0-9 - _ . :\`). The first answer is stored with a hash of the request, in the same transaction
   as the change; a repeat returns it (header \`Idempotent-Replayed: true\`) without applying anything again;
   the same key with another body answers 422 \`IDEMPOTENCY_KEY_REUSED\`; a repeat while the first still runs
-  answers 409 \`IDEMPOTENCY_IN_PROGRESS\`. Keys are kept 8 days.
-- **Rate limits** per client address (429 with \`Retry-After\`): wrong admin passwords 10 per 15 minutes,
+  answers 409 \`IDEMPOTENCY_IN_PROGRESS\`. Keys are kept 90 days. A key belongs to whoever used it first:
+  replayed without a valid admin session, an admin's key answers 401; replayed from another client address,
+  a public key answers 422 \`IDEMPOTENCY_KEY_REUSED\`. Sign-in and password changes are never stored.
+- **Rate limits** per client address (429 with \`Retry-After\`): wrong admin passwords (sign-in or
+  current password of a password change) 10 per 15 minutes (per device with a valid device cookie),
   bookings 200, contact messages 60 and document upload addresses 300 per 10 minutes (each multiplied by
   \`RATE_LIMIT_SCALE\`, default 1).
 - **Uploads**: \`POST /api/objects/upload\` answers \`{uploadURL, objectPath}\`; \`PUT\` the file's bytes to

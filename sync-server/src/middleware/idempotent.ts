@@ -41,7 +41,7 @@ function checkReplayOwner(stored: string | null, current: KeyOwner, path: string
 /**
  * Every API mutation may carry an `Idempotency-Key`. The first answer is
  * stored with a hash of the request and its owner, in the same transaction as
- * the change; a repeat by the same owner gets that answer without anything
+ * the change (refusals: the admin's only); a repeat by the same owner gets that answer without anything
  * being applied again; the same key with another payload answers 422; a
  * repeat while the first still runs answers 409. Must sit outside the inner
  * error handler, so it sees the rendered status of refusals.
@@ -97,8 +97,10 @@ export function idempotent(deps: Pick<AppDeps, "db" | "clock">): Middleware {
     } finally {
       if (!committed) await trx.rollback().catch(() => undefined);
     }
-    // A refusal changed nothing (rolled back); remember it so a replay gets the same answer.
-    if (ctx.status < 500 && !NOT_STORED.has(ctx.status)) {
+    // A refusal changed nothing (rolled back); remember the admin's, so a replay from the outbox gets the
+    // same answer. A public refusal is not kept: anyone can send endless refused requests with fresh keys,
+    // which would fill the table for 90 days; replayed, it is simply judged again.
+    if (owner === "admin" && ctx.status < 500 && !NOT_STORED.has(ctx.status)) {
       await storeResponse(
         knex,
         key,

@@ -188,6 +188,19 @@ describe.each(testEngines())("S3 storage against s3rver, on %s", (engine) => {
     expect(row?.attached_at).not.toBeNull();
   });
 
+  // s3rver does not check presigned signatures against the headers sent, so this checks what S3 checks:
+  // the declared length and type are signed headers of the URL (S3 answers 403 to any other).
+  it("signs the declared size and type into the URL as headers the browser must send", async () => {
+    const declared = { purpose: "document", contentType: "image/png", size: tinyPng.length };
+    const { uploadURL } = await ticket(declared);
+    const signed = new URL(uploadURL).searchParams.get("X-Amz-SignedHeaders")?.split(";") ?? [];
+    expect(signed).toEqual(expect.arrayContaining(["content-length", "content-type", "host"]));
+    // What the PWA sends (the file, its type) matches the signature.
+    expect((await put(uploadURL, tinyPng)).status).toBe(200);
+    const undeclared = await ticket({ purpose: "document" });
+    expect(new URL(undeclared.uploadURL).searchParams.get("X-Amz-SignedHeaders")).toBe("host");
+  });
+
   it("lets the browser reach the bucket under the CSP", async () => {
     const res = await server.request("GET", "/api/health");
     expect(res.headers.get("content-security-policy")).toContain(endpoint);

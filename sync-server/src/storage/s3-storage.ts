@@ -114,10 +114,22 @@ export function createS3Storage(config: S3Config, client: S3Client = createS3Cli
       assertObjectKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
-    async presignPut(key, expiresInSeconds) {
+    async presignPut(key, expiresInSeconds, declared = {}) {
       assertObjectKey(key);
-      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key }), {
+      const signed = new Set<string>();
+      if (declared.size !== undefined) signed.add("content-length");
+      if (declared.contentType !== undefined) signed.add("content-type");
+      const command = new PutObjectCommand({
+        Bucket,
+        Key: key,
+        ...(declared.size !== undefined ? { ContentLength: declared.size } : {}),
+        ...(declared.contentType !== undefined ? { ContentType: declared.contentType } : {}),
+      });
+      // Signed as headers (not hoisted into the query): the browser must send exactly these.
+      return getSignedUrl(client, command, {
         expiresIn: expiresInSeconds,
+        signableHeaders: signed,
+        unhoistableHeaders: signed,
       });
     },
     publicOrigins: () => [origin],

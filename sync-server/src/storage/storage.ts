@@ -42,8 +42,14 @@ export type Storage = {
   /**
    * A URL the browser PUTs the file to directly, valid for `expiresInSeconds`
    * (S3 only; the local driver receives uploads itself at /uploads/<token>).
+   * A declared `size` and `contentType` are signed into it: the store then
+   * refuses a body of another length or type.
    */
-  presignPut?(key: string, expiresInSeconds: number): Promise<string>;
+  presignPut?(
+    key: string,
+    expiresInSeconds: number,
+    declared?: { size?: number | undefined; contentType?: string | undefined },
+  ): Promise<string>;
   /** Origins the browser talks to besides the site itself (the CSP's connect-src / img-src). */
   publicOrigins(): string[];
 };

@@ -325,6 +325,16 @@ describe.each(testEngines())("sign-in, password and replay rules on %s", (engine
       );
     });
 
+    it("does not keep the refusals of public requests (endless fresh keys cannot fill the table)", async () => {
+      const key = `public-refusal-${Date.now()}`;
+      const res = await server.request("POST", "/api/contact", {
+        body: { name: "" },
+        headers: from(freshAddress(), { "Idempotency-Key": key }),
+      });
+      expect(res.status).toBe(400);
+      expect(await server.db.knex("idempotency_keys").where({ key }).first()).toBeUndefined();
+    });
+
     it("keeps keys 90 days", async () => {
       expect(IDEMPOTENCY_RETENTION_MS).toBe(90 * DAY_MS);
       const key = `retention-${Date.now()}`;

@@ -94,7 +94,10 @@ export async function createUpload(
     created_at: now,
   });
   const uploadURL = deps.storage.presignPut
-    ? await deps.storage.presignPut(incomingKeyOf(key), UPLOAD_TTL_MS / 1000)
+    ? await deps.storage.presignPut(incomingKeyOf(key), UPLOAD_TTL_MS / 1000, {
+        size: request.size,
+        contentType: request.contentType,
+      })
     : `${origin}/uploads/${token}`;
   return { uploadURL, objectPath: objectPathOf(key) };
 }
