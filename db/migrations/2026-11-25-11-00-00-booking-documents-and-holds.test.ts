@@ -4,6 +4,9 @@ import { migrate, SQLSTATE, sqlState } from "../src/index";
 import { migrationSource } from "../src/migrations";
 import { openTestDatabase, testEngines } from "../src/test-database";
 
+/** Opening and migrating a database of its own per test: slow on a loaded machine. */
+const OPEN_TIMEOUT_MS = 120_000;
+
 /** Data written by release 1 (only the first migration applied) must survive this one. */
 describe.each(testEngines())("booking documents and holds migration on %s", (engine) => {
   let db: Database | undefined;
@@ -88,7 +91,7 @@ describe.each(testEngines())("booking documents and holds migration on %s", (eng
     // The customer's own columns are kept as they were.
     const juan: { photo_id1_url: string | null } = await knex("customers").where({ id: withDocs.id }).first();
     expect(juan.photo_id1_url).toBe("/objects/documents/a");
-  });
+  }, OPEN_TIMEOUT_MS);
 
   it("accepts the status expired, and an expired booking frees its dates", async () => {
     db = await openTestDatabase(engine);
@@ -128,5 +131,5 @@ describe.each(testEngines())("booking documents and holds migration on %s", (eng
       unknown = error;
     }
     expect(sqlState(unknown)).toBe(SQLSTATE.checkViolation);
-  });
+  }, OPEN_TIMEOUT_MS);
 });
