@@ -236,6 +236,13 @@ describe("bookingFormSchema", () => {
     acceptTerms: true,
   };
 
+  it("shows the 30-day rule on the return date (release 2 A4)", () => {
+    expect(messagesAt(bookingFormSchema, { ...form, returnDate: "2026-12-22" }, "returnDate")).toEqual([
+      "Rentals longer than 30 days: please contact us.",
+    ]);
+    expect(bookingFormSchema.safeParse({ ...form, returnDate: "2026-12-21" }).success).toBe(true);
+  });
+
   it("accepts a filled form", () => {
     expect(bookingFormSchema.parse(form)).toMatchObject({ fullName: "Maria Santos", acceptTerms: true });
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { contactSettings } from "@car-rental/shared/constants";
 import {
   bookingConfirmationMail,
+  bookingExpiredMail,
   bookingNoticeMail,
   contactNoticeMail,
   importantInformation,
@@ -137,5 +138,18 @@ describe("pickupTimeLabel", () => {
     expect(pickupTimeLabel("12:00")).toBe("12:00 PM");
     expect(pickupTimeLabel(null)).toBe("9:00 AM");
     expect(pickupTimeLabel("")).toBe("9:00 AM");
+  });
+});
+
+describe("bookingExpiredMail", () => {
+  it("tells the customer the pending booking expired after the hold and the dates are free again", () => {
+    const mail = bookingExpiredMail(input, 24);
+    expect(mail.to).toBe("maria.santos@example.com");
+    expect(mail.kind).toBe("booking-expired");
+    expect(mail.bookingId).toBe(input.booking.id);
+    expect(mail.subject).toContain("Booking Expired 3F2A6C1E-8B7D-4E3F-9A1B-0C2D3E4F5A6B");
+    expect(mail.text).toContain("was not confirmed within 24 hours, so it has expired");
+    expect(mail.text).toContain("Pickup: December 01, 2026, 10:00 AM");
+    expect(mail.html).toContain("Maria &lt;b&gt;Santos&lt;/b&gt;");
   });
 });

@@ -10,11 +10,20 @@ const KINDS = [
 /**
  * The documents uploaded for one booking (release 2 A3: documents belong to
  * the booking), as links the admin's session opens in a new tab. A booking
- * mirrored before release 2 has no `documents` until its next sync.
+ * mirrored before release 2 has no `documents` until its next sync; the
+ * admin's own bookings have none.
  */
 export function BookingDocumentLinks({ documents }: { documents: BookingDocuments | undefined }) {
+  const uploaded = KINDS.filter(({ key }) => documents?.[key]);
+  if (uploaded.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        Documents: none uploaded
+      </Text>
+    );
+  }
   return (
-    <Group gap="sm" wrap="wrap" aria-label="Documents">
+    <Group gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed">
         Documents:
       </Text>
@@ -26,7 +35,7 @@ export function BookingDocumentLinks({ documents }: { documents: BookingDocument
           </Anchor>
         ) : (
           <Text key={key} size="sm" c="dimmed">
-            {label}: not uploaded
+            {label} missing
           </Text>
         );
       })}
