@@ -20,11 +20,15 @@ describe("blockedNameInputSchema", () => {
   it("requires the name ('Full name is required') and ignores unknown keys", () => {
     const result = blockedNameInputSchema.safeParse({ fullName: "   " });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(["Full name is required"]);
-    expect(blockedNameInputSchema.parse({ fullName: "Juan", id: "x" })).toEqual({
+    expect(blockedNameInputSchema.parse({ fullName: "Juan", extra: "x" })).toEqual({
       fullName: "Juan",
       reason: null,
       blockedBy: "admin",
     });
+    // Release 2 (issue #24): `id` is the id the browser chose, a UUID, kept; anything else is refused.
+    const id = "0190f3a4-7b2c-7d1e-9f00-1234567890ab";
+    expect(blockedNameInputSchema.parse({ fullName: "Juan", id }).id).toBe(id);
+    expect(blockedNameInputSchema.safeParse({ fullName: "Juan", id: "x" }).success).toBe(false);
   });
 });
 

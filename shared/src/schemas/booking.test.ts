@@ -402,8 +402,11 @@ describe("admin booking inputs", () => {
   });
 
   it("ignores unknown keys, rejects bad statuses and reversed dates, and accepts past dates", () => {
-    expect(adminBookingInputSchema.parse({ ...input, extra: 1, id: "x" })).not.toHaveProperty("extra");
-    expect(adminBookingInputSchema.parse({ ...input, id: "x" })).not.toHaveProperty("id");
+    expect(adminBookingInputSchema.parse({ ...input, extra: 1 })).not.toHaveProperty("extra");
+    // Release 2 (issue #24): `id` is the id the browser chose, a UUID, kept; anything else is refused.
+    const id = "0190f3a4-7b2c-7d1e-9f00-1234567890ab";
+    expect(adminBookingInputSchema.parse({ ...input, id }).id).toBe(id);
+    expect(adminBookingInputSchema.safeParse({ ...input, id: "x" }).success).toBe(false);
     expect(adminBookingInputSchema.parse({ ...input, pickupTime: "" }).pickupTime).toBe("9:00 AM");
     expect(adminBookingInputSchema.parse({ ...input, pickupTime: null }).pickupTime).toBe("9:00 AM");
     expect(adminBookingInputSchema.safeParse({ ...input, pickupTime: "8:00 PM" }).success).toBe(false);
