@@ -24,7 +24,9 @@ async function measure(label: string, durable: boolean): Promise<void> {
     const start = performance.now();
     for (let i = 0; i < commits; i += 1) await pg.query("insert into t (v) values ($1)", [`row ${i}`]);
     const ms = performance.now() - start;
-    console.info(`${label}: ${commits} commits in ${ms.toFixed(0)} ms = ${(ms / commits).toFixed(3)} ms per commit`);
+    console.info(
+      `${label}: ${commits} commits in ${ms.toFixed(0)} ms = ${(ms / commits).toFixed(3)} ms per commit`,
+    );
     await pg.close();
   } finally {
     await rm(dir, { recursive: true, force: true });
