@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import * as tar from "tar";
 import type { Knex } from "knex";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { latestMigrationName, migrate, migrations, seedFleet } from "@car-rental/db";
 import type { Database, Engine } from "@car-rental/db";
 import { openTestDatabase, testEngines } from "@car-rental/db/test-database";
@@ -11,6 +11,9 @@ import { createLocalStorage } from "../storage/local-storage";
 import type { Storage } from "../storage/storage";
 import { readSync } from "../services/sync/sync.service";
 import { ArchiveFromNewerSchema, DatabaseNotEmpty, restoreBackup, writeBackup } from "./archive";
+
+// Each test opens several databases; PGlite takes many seconds to start on a busy machine.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const OBJECT_KEY = "documents/0b6c3c1e-6a53-4d6e-9a0c-3f7d0a1b2c3d";
 const OBJECT_BYTES = Buffer.from("%PDF-1.4 a driver's licence scan");

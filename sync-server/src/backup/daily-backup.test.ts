@@ -1,8 +1,11 @@
 import { readdir, writeFile, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../test-server";
 import { startDailyBackup } from "./daily-backup";
+
+// Each test opens several databases; PGlite takes many seconds to start on a busy machine.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const DAY = 24 * 60 * 60 * 1000;
 

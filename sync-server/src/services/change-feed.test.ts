@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "@car-rental/db";
 import type { Database } from "@car-rental/db";
 import { openTestDatabase, testEngines } from "@car-rental/db/test-database";
 import { createLogger } from "../logger";
 import { changeFeed } from "./change-feed";
+
+// Each test opens several databases; PGlite takes many seconds to start on a busy machine.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const logger = createLogger("silent");
 
