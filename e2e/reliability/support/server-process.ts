@@ -21,6 +21,12 @@ export type ServerOptions = {
   rateLimitScale?: number;
   /** The built PWA to serve (tests that drive the admin screen in a browser); none by default. */
   pwaDist?: string;
+  /** Empty: no ADMIN_PASSWORD, so the server generates one and prints it (default: ADMIN_PASSWORD). */
+  adminPassword?: string;
+  /** Further environment variables (e.g. WEB_CONCURRENCY, MAIL_CLAIM_LEASE_MS). */
+  env?: Record<string, string>;
+  /** Run `node sync-server/dist/main.js` (built by `npm start`'s build step) instead of the sources through tsx. */
+  compiled?: boolean;
 };
 
 export type ServerProcess = {
@@ -31,6 +37,8 @@ export type ServerProcess = {
   output(): string;
   /** Whether the process has exited (and with what). */
   exit(): { code: number | null; signal: NodeJS.Signals | null } | null;
+  /** Resolves when the process has exited. */
+  exited(): Promise<void>;
   /** SIGTERM, and waits for the graceful shutdown. */
   stop(): Promise<void>;
   /** SIGKILL: no shutdown code runs, requests in flight are cut. */
@@ -53,19 +61,32 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /** Starts the server and resolves once `GET /api/health` answers 200. */
 export async function startServer(options: ServerOptions, timeoutMs = 90_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "sync-server/src/main.ts"], {
+  const started = spawnServer(options);
+  await started.healthy(timeoutMs);
+  return started;
+}
+
+/** Starts the server process without waiting for it (`healthy()` waits; a process may also just exit). */
+export function spawnServer(
+  options: ServerOptions,
+): ServerProcess & { healthy(timeoutMs?: number): Promise<void> } {
+  const entry = options.compiled
+    ? ["sync-server/dist/main.js"]
+    : ["--import", "tsx", "sync-server/src/main.ts"];
+  const child = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env: childProcessEnv({
       PORT: String(options.port),
       HOST: "127.0.0.1",
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? "",
-      ADMIN_PASSWORD,
+      ADMIN_PASSWORD: options.adminPassword ?? ADMIN_PASSWORD,
       SMTP_URL: options.smtpUrl ?? "",
       LOG_LEVEL: "warn",
       RATE_LIMIT_SCALE: String(options.rateLimitScale ?? 1),
       // The built PWA is not needed unless given: the API is what most of these tests drive.
       PWA_DIST: options.pwaDist ?? path.join(options.dataDir, "no-pwa"),
+      ...options.env,
     }),
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -86,29 +107,33 @@ export async function startServer(options: ServerOptions, timeoutMs = 90_000): P
   });
 
   const url = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (exited) throw new Error(`the server exited while starting: ${JSON.stringify(exited)}\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      await res.body?.cancel();
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
+  const healthy = async (timeoutMs = 90_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (exited) throw new Error(`the server exited while starting: ${JSON.stringify(exited)}\n${output}`);
+      try {
+        const res = await fetch(`${url}/api/health`);
+        await res.body?.cancel();
+        if (res.status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        child.kill("SIGKILL");
+        throw new Error(`the server did not become healthy in time\n${output}`);
+      }
+      await sleep(100);
     }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`the server did not become healthy in time\n${output}`);
-    }
-    await sleep(100);
-  }
+  };
 
   return {
+    healthy,
     url,
     port: options.port,
     child,
     output: () => output,
     exit: () => exited,
+    exited: () => exitPromise,
     async stop() {
       if (exited) return;
       child.kill("SIGTERM");

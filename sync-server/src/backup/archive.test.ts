@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import * as tar from "tar";
 import type { Knex } from "knex";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { latestMigrationName, migrate, migrations, seedFleet } from "@car-rental/db";
 import type { Database, Engine } from "@car-rental/db";
 import { openTestDatabase, testEngines } from "@car-rental/db/test-database";
@@ -11,6 +11,9 @@ import { createLocalStorage } from "../storage/local-storage";
 import type { Storage } from "../storage/storage";
 import { readSync } from "../services/sync/sync.service";
 import { ArchiveFromNewerSchema, DatabaseNotEmpty, restoreBackup, writeBackup } from "./archive";
+
+// Each test opens several databases; PGlite takes many seconds to start on a busy machine.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const OBJECT_KEY = "documents/0b6c3c1e-6a53-4d6e-9a0c-3f7d0a1b2c3d";
 const OBJECT_BYTES = Buffer.from("%PDF-1.4 a driver's licence scan");
@@ -149,9 +152,56 @@ describe.each(pairs)("backup on %s, restore on %s", (from, to) => {
     // Now not empty: refused without --force, and nothing changes.
     await expect(restoreBackup(target, targetStorage, file)).rejects.toBeInstanceOf(DatabaseNotEmpty);
     expect((await target.knex("mail_outbox").count<{ count: string }[]>("* as count"))[0]?.count).toBe("2");
-    // With --force it replaces everything.
+    // With --force it replaces everything, and a device that synced the first restore gets a reset too.
+    const synced = await readSync(target.knex, null);
     await restoreBackup(target, targetStorage, file, { force: true });
     expect(await contents(target.knex)).toEqual(await contents(source.knex));
+    expect((await readSync(target.knex, BigInt(synced.cursor))).reset).toBe(true);
+  });
+});
+
+describe.each(testEngines())("a backup while bookings flow (%s)", (engine) => {
+  it("reads every table in one snapshot: each booking and its customer, written together, are both in or both out", async () => {
+    const db = await openTestDatabase(engine);
+    try {
+      const storage = await newStorage(`flow-${engine}`);
+      await seedFleet(db.knex, { year: 2026 });
+      const car = await db.knex("cars").first<{ id: string }>("id");
+      let writing = true;
+      let written = 0;
+      const writer = (async () => {
+        for (let n = 0; writing && n < 400; n += 1) {
+          await db.knex.transaction(async (trx) => {
+            const [customer] = await trx("customers")
+              .insert({ full_name: `Flow ${n}`, email: `flow${n}@example.ph`, phone: "+63 917 555 0101" })
+              .returning<{ id: string }[]>("id");
+            await trx("bookings").insert({
+              car_id: car.id,
+              customer_id: customer?.id,
+              pickup_date: `2027-01-01`,
+              return_date: `2027-01-02`,
+              pickup_time: "09:00",
+              total_days: 1,
+              daily_rate: "2000.00",
+              subtotal: "2000.00",
+              total: "2000.00",
+              status: "cancelled",
+            });
+          });
+          written += 1;
+        }
+      })();
+      while (written < 5) await new Promise((resolve) => setTimeout(resolve, 5));
+      const file = path.join(work, `flow-${engine}.tar.gz`);
+      const manifest = await writeBackup(db, storage, file);
+      writing = false;
+      await writer;
+      const rows = (name: string) => manifest.tables.find((table) => table.name === name)?.rows;
+      expect(rows("bookings")).toBeGreaterThanOrEqual(5);
+      expect(rows("customers")).toBe(rows("bookings"));
+    } finally {
+      await db.close();
+    }
   });
 });
 

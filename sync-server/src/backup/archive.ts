@@ -50,6 +50,9 @@ export const SYNC_EPOCH_KEY = "sync_epoch";
 /** Far more transactions than one database will ever see, so an old cursor is always below the new epoch. */
 const SYNC_EPOCH_STEP = 2n ** 40n;
 
+/** The day of the last daily archive (daily-backup.ts): a restored database starts without one. */
+export const LAST_DAILY_BACKUP_KEY = "daily_backup_day";
+
 const KNEX_TABLES = ["knex_migrations", "knex_migrations_lock"];
 const INSERT_CHUNK = 500;
 
@@ -166,6 +169,8 @@ export async function restoreBackup(
 
     const knex = db.knex;
     await refuseUnlessEmpty(knex, options.force ?? false);
+    // Devices may hold cursors of the database being replaced too (a forced restore).
+    const replacedEpoch = await currentSyncEpoch(knex);
     await knex.transaction(async (trx) => {
       const schema: { rows: { s: string }[] } = await trx.raw("select current_schema() as s");
       const name = schema.rows[0]?.s ?? "public";
@@ -175,7 +180,8 @@ export async function restoreBackup(
     await migrate(knex, manifest.schemaVersion);
 
     await knex.transaction(async (trx) => {
-      const oldEpoch = await loadTables(trx, work, manifest);
+      const archivedEpoch = await loadTables(trx, work, manifest);
+      const oldEpoch = archivedEpoch > replacedEpoch ? archivedEpoch : replacedEpoch;
       for (const sequence of manifest.sequences) {
         await trx.raw("select setval(?::regclass, ?::bigint, ?)", [
           sequence.name,
@@ -203,6 +209,18 @@ export async function restoreBackup(
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** The sync epoch stored in the database, 0 when none (or no schema yet). */
+async function currentSyncEpoch(knex: Knex): Promise<bigint> {
+  const exists: { rows: unknown[] } = await knex.raw(
+    "select 1 from pg_tables where schemaname = current_schema() and tablename = 'app_settings'",
+  );
+  if (exists.rows.length === 0) return 0n;
+  const row = await knex("app_settings")
+    .where({ key: SYNC_EPOCH_KEY })
+    .first<{ value: string } | undefined>();
+  return row && /^\d{1,20}$/.test(row.value) ? BigInt(row.value) : 0n;
 }
 
 async function refuseUnlessEmpty(knex: Knex, force: boolean): Promise<void> {
@@ -251,6 +269,7 @@ async function loadTables(trx: Knex.Transaction, work: string, manifest: Manifes
           oldEpoch = BigInt(row.value);
           continue;
         }
+        if (isSetting(row) && row.key === LAST_DAILY_BACKUP_KEY) continue;
       }
       chunk.push(line);
       if (chunk.length >= INSERT_CHUNK) {

@@ -2,10 +2,8 @@ import { access } from "node:fs/promises";
 import path from "node:path";
 import { manilaToday } from "@car-rental/shared/dates";
 import type { AppDeps } from "../deps";
-import { dailyArchiveName, pruneDailyArchives, writeBackup } from "./archive";
+import { dailyArchiveName, LAST_DAILY_BACKUP_KEY, pruneDailyArchives, writeBackup } from "./archive";
 
-/** The day (Manila) of the last daily archive, claimed by one process per day. */
-const LAST_DAILY_BACKUP_KEY = "daily_backup_day";
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
 export type DailyBackup = {
