@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { quote } from "@car-rental/shared/pricing";
 import { addDays, manilaToday } from "@car-rental/shared/dates";
-import { childProcessEnv, E2E_ADMIN_PASSWORD, E2E_PORT } from "../src/env";
+import { E2E_ADMIN_PASSWORD, E2E_PORT } from "../src/env";
+import { startOwnServer, type OwnServer } from "../src/own-server";
 
 /**
  * Release 2 A4: a pending booking the admin has not confirmed within
@@ -16,52 +13,22 @@ import { childProcessEnv, E2E_ADMIN_PASSWORD, E2E_PORT } from "../src/env";
 
 const PORT = E2E_PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
-const root = path.resolve(import.meta.dirname, "../..");
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
   "base64",
 );
 
-let server: ChildProcess | undefined;
-let dataDir = "";
+let server: OwnServer | undefined;
 
 test.use({ baseURL: BASE });
 
 test.beforeAll(async () => {
-  // A second server starting on a shared, busy machine: give it time.
   test.setTimeout(180_000);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "car-rental-e2e-expiry-"));
-  server = spawn(process.execPath, ["--import", "tsx", "sync-server/src/main.ts"], {
-    cwd: root,
-    env: childProcessEnv({
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      LOG_LEVEL: "warn",
-      PENDING_HOLD_HOURS: "0.0005",
-    }),
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the expiry server did not start");
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  server = await startOwnServer("expiry", PORT, { PENDING_HOLD_HOURS: "0.0005" });
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((r) => server?.once("exit", r));
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 async function uploadDocument(request: APIRequestContext): Promise<string> {

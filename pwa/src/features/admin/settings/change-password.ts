@@ -9,16 +9,14 @@ export const CHANGE_FAILED = "The password could not be changed. Please try agai
 
 /**
  * `PUT /api/admin/password` (release-2 §A2). Sent at once, never through the
- * outbox: a password must not be stored on the device. Called by its literal
- * method and path because the route table entry (`changePassword` in
- * shared/src/api.ts) is added by the server's side of this change.
+ * outbox: a password must not be stored on the device.
  */
 export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ): Promise<ChangePasswordResult> {
   try {
-    await api.raw("PUT", "/api/admin/password", { body: { currentPassword, newPassword } });
+    await api.call("changeAdminPassword", { body: { currentPassword, newPassword } });
     return { ok: true };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
