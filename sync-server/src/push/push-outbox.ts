@@ -5,7 +5,7 @@ import { sendWebPush, type StoredSubscription } from "./send-web-push";
 import { vapidKeys } from "./vapid";
 
 /** What happened that the owner hears about (release-2 §D4). */
-export type PushKind = "new-booking" | "cancellation" | "expiring-hold" | "contact-message";
+export type PushKind = "new-booking" | "cancellation" | "expired-hold" | "contact-message";
 
 export type QueuedPush = { kind: PushKind } & Omit<PushMessage, "pendingBookings">;
 

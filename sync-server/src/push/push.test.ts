@@ -11,7 +11,9 @@ import {
 } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines } from "@car-rental/db/test-database";
+import { publicBookingResponseSchema } from "@car-rental/shared/schemas/booking";
 import { pushKeySchema, pushMessageSchema } from "@car-rental/shared/schemas/push";
+import { bookingBody, publicCars, uploadDocuments } from "../routes/public/booking-test-helpers";
 import { startTestServer, type TestServer } from "../test-server";
 import { deliverDuePush } from "./push-outbox";
 
@@ -203,6 +205,36 @@ describe.each(testEngines())("Web Push to the owner's devices on %s", (engine) =
     // Sent once: a second round finds nothing due.
     expect(await deliverDuePush(server.deps)).toBe(0);
     expect(push.received.filter((r) => r.device === "tablet")).toHaveLength(1);
+  });
+
+  it("notifies a new booking with its reference and the screen it opens, and counts it for the badge", async () => {
+    const [car] = await publicCars(server);
+    if (!car) throw new Error("no car");
+    const booked = await server.request("POST", "/api/bookings", {
+      body: bookingBody({
+        car,
+        pickupDate: "2026-12-10",
+        returnDate: "2026-12-12",
+        fullName: "Jose Rizal",
+        documents: await uploadDocuments(server),
+      }),
+    });
+    expect(booked.status).toBe(201);
+    const { booking } = publicBookingResponseSchema.parse(await booked.json());
+    expect(booking.reference).toMatch(/^ACR-[2-9A-HJKMNP-Z]{6}$/);
+
+    const before = push.received.length;
+    expect(await deliverDuePush(server.deps)).toBe(1);
+    const [toTablet] = push.received.slice(before).filter((r) => r.device === "tablet");
+    if (!toTablet) throw new Error("the tablet received nothing");
+    const message = pushMessageSchema.parse(JSON.parse(decryptPush(tablet, toTablet.body)));
+    expect(message).toMatchObject({
+      title: `New booking ${booking.reference}`,
+      url: `/admin/bookings/${booking.id}`,
+      tag: `booking-${booking.id}`,
+      pendingBookings: 1,
+    });
+    expect(message.body).toContain("Jose Rizal");
   });
 
   it("stops notifying a device whose notifications were turned off", async () => {

@@ -1,6 +1,8 @@
 import type { Knex } from "knex";
 import type { AppDeps } from "../../deps";
 import { enqueueMail } from "../../mail/mail-outbox";
+import { bookingPush } from "../../push/booking-push";
+import { enqueuePush } from "../../push/push-outbox";
 import { bookingExpiredMail } from "../../mail/templates";
 import { carsTable, toCar } from "../cars/car-record";
 import { selectBookingViews, toBookingView } from "./booking-view";
@@ -76,6 +78,7 @@ async function expireBatch(deps: BookingExpiryDeps, knex: Knex): Promise<number>
         deps.config.pendingHoldHours,
       );
       await enqueueMail(trx, mail, now, { ownerAddress: deps.config.businessEmail });
+      await enqueuePush(trx, bookingPush("expired-hold", booking), now);
     }
     return due.length;
   });

@@ -28,6 +28,8 @@ import {
 } from "../../errors";
 import { bookingConfirmationMail, bookingNoticeMail } from "../../mail/templates";
 import { enqueueMail } from "../../mail/mail-outbox";
+import { bookingPush } from "../../push/booking-push";
+import { enqueuePush } from "../../push/push-outbox";
 import { hitRateLimit, type RateLimit } from "../rate-limit.service";
 import { markObjectsAttached, verifyUploadedObject } from "../objects/upload.service";
 import { carsTable, toCar } from "../cars/car-record";
@@ -242,6 +244,7 @@ export async function createPublicBooking(
     const limits = { ownerAddress: deps.config.businessEmail };
     await enqueueMail(trx, bookingConfirmationMail(mailInput), now, limits);
     await enqueueMail(trx, bookingNoticeMail(mailInput, deps.config.businessEmail), now, limits);
+    await enqueuePush(trx, bookingPush("new-booking", answer.booking), now);
     return answer;
   });
 }
