@@ -52,6 +52,9 @@ test("changing the password signs every other device out; only the new password 
   const phone = await signedInDevice(browser, E2E_ADMIN_PASSWORD);
 
   await changePassword(tablet, E2E_ADMIN_PASSWORD, NEW_PASSWORD);
+  // The same screen offers this device the owner's notifications (release-2 D4).
+  await expect(tablet.getByRole("heading", { name: "Notifications" })).toBeVisible();
+  await expect(tablet.getByRole("button", { name: "Turn on notifications" })).toBeVisible();
 
   // The phone's session ended on the server: its next visit meets the password gate.
   await phone.reload();

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Tabs, Text } from "@mantine/core";
+import { useAppBadge } from "./use-app-badge";
 import { IconLogout } from "@tabler/icons-react";
 import { Outlet, useRouter, useRouterState } from "@tanstack/react-router";
 import { useEffect, useMemo, useState } from "react";
@@ -79,6 +80,7 @@ export function AdminDashboard() {
   const router = useRouter();
   const tab = tabOfPath(pathname);
   useAdminSync();
+  useAppBadge();
 
   return (
     <Stack gap="md">

@@ -1,14 +1,13 @@
 import { Stack } from "@mantine/core";
 import { ChangePasswordForm } from "./change-password-form";
+import { NotificationsSetting } from "./notifications-setting";
 
-/**
- * `/admin/settings`. One section per setting; release 2's `Notifications`
- * section goes below the password form, as its own component in this folder.
- */
+/** `/admin/settings`. One section per setting, each its own component in this folder. */
 export function SettingsScreen() {
   return (
     <Stack gap="xl">
       <ChangePasswordForm />
+      <NotificationsSetting />
     </Stack>
   );
 }

@@ -1,0 +1,69 @@
+import { api } from "../../../data/api-client";
+
+/** Whether this browser can receive Web Push at all (service worker, Push API, notifications). */
+export function pushSupported(): boolean {
+  return (
+    typeof window !== "undefined" &&
+    "serviceWorker" in navigator &&
+    "PushManager" in window &&
+    "Notification" in window
+  );
+}
+
+async function registration(): Promise<ServiceWorkerRegistration> {
+  return navigator.serviceWorker.ready;
+}
+
+/** This device's current subscription, if notifications are on here. */
+export async function currentSubscription(): Promise<PushSubscription | null> {
+  if (!pushSupported()) return null;
+  return (await registration()).pushManager.getSubscription();
+}
+
+/** The VAPID public key (base64url) as the bytes `pushManager.subscribe` wants. */
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(base64url.length / 4) * 4, "=");
+  const binary = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export type TurnOnResult = "on" | "denied" | "failed";
+
+/**
+ * Turns notifications on for this device (release-2 §D4): asks the browser's
+ * permission, subscribes with the server's key and hands the subscription to
+ * the server. Needs a connection: it is not a change the outbox can hold.
+ */
+export async function turnOnNotifications(): Promise<TurnOnResult> {
+  if (!pushSupported()) return "failed";
+  const permission = await Notification.requestPermission();
+  if (permission !== "granted") return "denied";
+  const { publicKey } = await api.call("pushKey", {});
+  const pushManager = (await registration()).pushManager;
+  const subscription =
+    (await pushManager.getSubscription()) ??
+    (await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  const json = subscription.toJSON();
+  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return "failed";
+  await api.call("subscribePush", {
+    body: {
+      endpoint: json.endpoint,
+      expirationTime: null,
+      keys: { p256dh: json.keys.p256dh, auth: json.keys.auth },
+    },
+  });
+  return "on";
+}
+
+/** Turns notifications off for this device, here and on the server. */
+export async function turnOffNotifications(): Promise<void> {
+  const subscription = await currentSubscription();
+  if (!subscription) return;
+  await api.call("unsubscribePush", { body: { endpoint: subscription.endpoint } });
+  await subscription.unsubscribe();
+}
