@@ -316,6 +316,7 @@ describe("rentalDatesIssue", () => {
 describe("booking answers", () => {
   const view = {
     id: "5f0c8a3e-0a5b-4f0e-9a7b-2b8b1f0c9d21",
+    reference: "ACR-7K3Q9P",
     createdAt: "2026-11-21T07:05:00.000Z",
     customerId: "7d3b2c1a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
     customerName: "Juan Dela Cruz",

@@ -31,10 +31,18 @@ async function ownerOf(ctx: Context, deps: Pick<AppDeps, "db" | "clock">): Promi
  * (else 422, like a key reused for another request: nothing is revealed).
  * Keys stored before owners were recorded: an admin path needs a session.
  */
-function checkReplayOwner(stored: string | null, current: KeyOwner, path: string): void {
+function checkReplayOwner(
+  stored: string | null,
+  current: KeyOwner,
+  clientAddress: string,
+  path: string,
+): void {
   const storedOwner = stored ?? (path.startsWith("/api/admin/") ? "admin" : null);
   if (storedOwner === null || storedOwner === current) return;
   if (storedOwner === "admin") throw new Unauthorized();
+  // A public key is bound to the address that used it, signed in or not: the
+  // admin's own browser replaying its contact message is the same client.
+  if (storedOwner === `public:${clientAddress}`) return;
   throw new DomainError("IDEMPOTENCY_KEY_REUSED");
 }
 
@@ -71,7 +79,7 @@ export function idempotent(deps: Pick<AppDeps, "db" | "clock">): Middleware {
       if (state.kind === "replay") {
         await trx.commit();
         committed = true;
-        checkReplayOwner(state.owner, owner, ctx.path);
+        checkReplayOwner(state.owner, owner, ctx.ip, ctx.path);
         ctx.status = state.response.status;
         ctx.body = state.response.body;
         ctx.set("Idempotent-Replayed", "true");
