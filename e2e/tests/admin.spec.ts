@@ -615,6 +615,9 @@ test.describe("admin offline on a tablet", () => {
     context,
   }) => {
     await signInThroughGate(page);
+    // A tablet that works offline has its service worker in charge (as in the other offline tests): without it,
+    // a screen's code chunk fetched offline fails and the router reloads into the browser's offline page.
+    await waitForServiceWorker(page);
     const sessionOfPage = async () =>
       ((await (await page.request.get("/api/admin/session")).json()) as { authenticated: boolean })
         .authenticated;
