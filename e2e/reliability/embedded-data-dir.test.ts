@@ -18,7 +18,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routes } from "@car-rental/shared/api";
 import { childProcessEnv } from "../src/env";
-import { bookingBody, daysFromToday, listCars, sendJson } from "./support/api";
+import { bookingBody, daysFromToday, listCars, sendJson, uploadDocuments } from "./support/api";
 import { startPrivatePostgres, type PrivatePostgres } from "./support/private-postgres";
 import { freePort, repoRoot, spawnServer, startServer, type ServerProcess } from "./support/server-process";
 
@@ -101,10 +101,13 @@ describe("one DATA_DIR, one server", () => {
       first.url,
       "POST",
       routes.createBooking.path,
-      bookingBody(car, bookedPickup, daysFromToday(33), {
-        fullName: "Killed Right After",
-        email: "kill@example.ph",
-      }),
+      bookingBody(
+        car,
+        bookedPickup,
+        daysFromToday(33),
+        { fullName: "Killed Right After", email: "kill@example.ph" },
+        await uploadDocuments(first.url),
+      ),
     );
     expect(res.status).toBe(201);
     await first.kill();

@@ -150,6 +150,10 @@ beforeAll(async () => {
       message: "Hello",
     },
     adminLogin: { password: "not the password" },
+    changeAdminPassword: { currentPassword: "not the password", newPassword: "Another-Long-Password-2027" },
+    // A push service on this machine's discard port: nothing leaves the machine.
+    subscribePush: { endpoint: "http://127.0.0.1:9/push/fuzz", keys: { p256dh: "BAxyz", auth: "abc" } },
+    unsubscribePush: { endpoint: "http://127.0.0.1:9/push/fuzz" },
     createCar: {
       name: "Fuzz Car",
       category: "Compact Sedan",

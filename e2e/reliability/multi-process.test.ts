@@ -20,7 +20,7 @@ import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routes } from "@car-rental/shared/api";
-import { bookingBody, daysFromToday, listCars, sendJson } from "./support/api";
+import { bookingBody, daysFromToday, listCars, sendJson, uploadDocuments } from "./support/api";
 import { startPrivatePostgres, type PrivatePostgres } from "./support/private-postgres";
 import { freePort, sleep, spawnServer, startServer, type ServerProcess } from "./support/server-process";
 
@@ -127,13 +127,21 @@ describe("two server processes on one PostgreSQL database", () => {
     if (!car) throw new Error("no car");
     const pickup = daysFromToday(40);
     const ret = daysFromToday(43);
+    // The documents each booking requires (release-2 A4), uploaded before the race.
+    const documents = await Promise.all(Array.from({ length: 8 }, () => uploadDocuments(first().url)));
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, n) =>
         sendJson(
           (n % 2 === 0 ? first() : second()).url,
           "POST",
           routes.createBooking.path,
-          bookingBody(car, pickup, ret, { fullName: `Race Driver ${n}`, email: `race${n}@example.ph` }),
+          bookingBody(
+            car,
+            pickup,
+            ret,
+            { fullName: `Race Driver ${n}`, email: `race${n}@example.ph` },
+            documents[n],
+          ),
         ),
       ),
     );
@@ -155,10 +163,13 @@ describe("two server processes on one PostgreSQL database", () => {
       first().url,
       "POST",
       routes.createBooking.path,
-      bookingBody(car, pickup, daysFromToday(52), {
-        fullName: "Visible Elsewhere",
-        email: "visible@example.ph",
-      }),
+      bookingBody(
+        car,
+        pickup,
+        daysFromToday(52),
+        { fullName: "Visible Elsewhere", email: "visible@example.ph" },
+        await uploadDocuments(first().url),
+      ),
     );
     expect(res.status).toBe(201);
     const madeAt = Date.now();
@@ -197,10 +208,13 @@ describe("two server processes on one PostgreSQL database", () => {
         (n % 2 === 0 ? first() : second()).url,
         "POST",
         routes.createBooking.path,
-        bookingBody(car, daysFromToday(60), daysFromToday(62), {
-          fullName: `Mail Once ${n}`,
-          email: `mail.once${n}@example.ph`,
-        }),
+        bookingBody(
+          car,
+          daysFromToday(60),
+          daysFromToday(62),
+          { fullName: `Mail Once ${n}`, email: `mail.once${n}@example.ph` },
+          await uploadDocuments((n % 2 === 0 ? first() : second()).url),
+        ),
       );
       expect(res.status).toBe(201);
     }

@@ -7,7 +7,14 @@ export type PushKey = z.infer<typeof pushKeySchema>;
 
 /** A browser's push subscription, as `PushSubscription.toJSON()` gives it. */
 export const pushSubscriptionInputSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: "The endpoint must be an http(s) URL" }).max(2000),
+  // Push services are https; plain http only on this machine (a local push service in tests).
+  endpoint: z
+    .url({ protocol: /^https?$/, error: "The endpoint must be an http(s) URL" })
+    .max(2000)
+    .refine((value) => {
+      const url = new URL(value);
+      return url.protocol === "https:" || ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+    }, "The endpoint must be an https URL"),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
     p256dh: z.string().min(1).max(200),
