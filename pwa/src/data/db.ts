@@ -13,7 +13,9 @@ import type { CustomerRecord } from "@car-rental/shared/schemas/customer";
 import type { Payment } from "@car-rental/shared/schemas/payment";
 import type { SyncEntity } from "@car-rental/shared/schemas/sync";
 import type { z } from "zod";
+import type { MutationArgs } from "./mutations/mutation";
 import { outboxRowKeys } from "./outbox-row-keys";
+import { mutationOfLegacyEntry, UNKNOWN_CHANGE_MESSAGE, type LegacyOutboxEntry } from "./outbox-upgrade";
 
 export const DATABASE_NAME = "car-rental";
 
@@ -49,9 +51,10 @@ export type OutboxEntry = {
   id: string;
   /** Increasing: the order the changes were made and are sent in. */
   seq: number;
-  method: "POST" | "PUT" | "PATCH" | "DELETE";
-  path: string;
-  body: unknown;
+  /** The name of the change (`mutations/registry.ts`): what it sends and how its answer is stored. */
+  mutation: string;
+  /** The change's arguments, as its mutation's input schema describes them. */
+  args: MutationArgs;
   /** ISO instant of the change. */
   createdAt: string;
   /**
@@ -152,6 +155,27 @@ export class CarRentalDb extends Dexie {
           .toCollection()
           .modify((entry) => {
             entry.rowKeys = outboxRowKeys(entry);
+          });
+      });
+    // Named mutations (issue #19): each stored request becomes the change it was made by.
+    this.version(3)
+      .stores({})
+      .upgrade(async (tx) => {
+        await tx
+          .table<StoredOutboxEntry & LegacyOutboxEntry, string>("outbox")
+          .toCollection()
+          .modify((entry) => {
+            if (entry.method === undefined) return;
+            const named = mutationOfLegacyEntry(entry);
+            entry.mutation = named?.mutation ?? "unknown";
+            entry.args = named?.args ?? { method: entry.method, path: entry.path, body: entry.body };
+            if (!named) {
+              entry.state = "failed";
+              entry.lastError = UNKNOWN_CHANGE_MESSAGE;
+            }
+            delete entry.method;
+            delete entry.path;
+            delete entry.body;
           });
       });
   }

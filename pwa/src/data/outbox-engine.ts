@@ -26,6 +26,7 @@ import { ApiError, api as appApi, describeError, type ApiClient } from "./api-cl
 import { markAdminNeedsAuth, readAdminSyncState, syncAdmin } from "./admin-sync";
 import { db as appDb, type CarRentalDb, type OutboxEntry, type StoredOutboxEntry } from "./db";
 import { emitOutboxEvent } from "./outbox-events";
+import { UNKNOWN_CHANGE_MESSAGE } from "./outbox-upgrade";
 import {
   addToOutbox,
   backoffDelay,
@@ -40,6 +41,8 @@ import {
   type EnqueueInput,
   type NextStep,
 } from "./outbox";
+import { editableKeys, requestOf, type MutationArgs } from "./mutations/mutation";
+import { mutationNamed } from "./mutations/registry";
 import { applyServerAnswer, remapTemporaryId } from "./server-answer";
 
 /** The part of the Web Locks API the engine uses. */
@@ -143,7 +146,7 @@ export class OutboxEngine {
    * Writes the optimistic change and the outbox entry in one transaction,
    * then starts a drain. Resolves with the entry once it is stored (not sent).
    */
-  async enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+  async enqueue<Args extends MutationArgs>(input: EnqueueInput<Args>): Promise<OutboxEntry> {
     const entry = await addToOutbox(this.db, input, new Date(this.now()));
     this.onQueued?.();
     this.kick();
@@ -384,7 +387,8 @@ export class OutboxEngine {
         return { kind: "send", entry: claimed };
       }
     });
-    for (const entry of tooOld) emitOutboxEvent({ ...eventBase(entry), type: "failed", error: TOO_OLD_MESSAGE });
+    for (const entry of tooOld)
+      emitOutboxEvent({ ...eventBase(entry), type: "failed", error: TOO_OLD_MESSAGE });
     return step;
   }
 
@@ -422,9 +426,12 @@ export class OutboxEngine {
   }
 
   private async send(entry: OutboxEntry): Promise<Outcome> {
+    const mutation = mutationNamed(entry.mutation);
+    if (!mutation) return { kind: "refused", status: 0, message: UNKNOWN_CHANGE_MESSAGE };
     try {
-      const answer = await this.api.raw(entry.method, entry.path, {
-        ...(entry.body === undefined ? {} : { body: entry.body }),
+      const { path, body } = requestOf(mutation, entry.args);
+      const answer = await this.api.raw(mutation.route.method, path, {
+        ...(body === undefined ? {} : { body }),
         idempotencyKey: entry.id,
         signal: AbortSignal.timeout(60_000),
       });
@@ -546,29 +553,32 @@ export class OutboxEngine {
   }
 
   /**
-   * Replaces the body of a waiting or refused entry (same place in line, a
-   * new Idempotency-Key since the request changes). `revise` may update the
-   * optimistic rows to match, in the same transaction, and give the entry's
-   * new label.
+   * Replaces the editable arguments of a waiting or refused entry (same
+   * place in line, a new Idempotency-Key since the request changes). The
+   * mutation's `revise` brings the optimistic rows in step, in the same
+   * transaction, and gives the entry's new label.
    *
    * §A5: an entry that may already have reached the server (on its way, or
    * sent without an answer) is not edited in place: it still goes with its
    * own key, and the edit becomes a new entry at the end of the line.
    */
-  async edit(
-    id: string,
-    body: unknown,
-    revise?: (db: CarRentalDb, entry: OutboxEntry) => Promise<string | void> | string | void,
-  ): Promise<OutboxEntry | null> {
+  async edit(id: string, changes: MutationArgs): Promise<OutboxEntry | null> {
     const edited = await this.db.transaction("rw", this.db.tables, async () => {
       const entry = await this.db.outbox.get(id);
       if (!entry) return null;
-      const label = revise ? await revise(this.db, entry) : undefined;
+      const mutation = mutationNamed(entry.mutation);
+      // The record's identity never changes: only the editable arguments are taken.
+      const editable = new Set(mutation ? editableKeys(mutation, entry.args) : []);
+      const args = {
+        ...entry.args,
+        ...Object.fromEntries(Object.entries(changes).filter(([key]) => editable.has(key))),
+      };
+      const label = mutation?.revise ? await mutation.revise(this.db, entry, args) : undefined;
       const fresh = {
         id: newId(),
         // A new request decided now: its age (§A5) counts from now.
         createdAt: new Date(this.now()).toISOString(),
-        body,
+        args,
         label: label ?? entry.label,
         attempts: 0,
         failStreak: 0,
@@ -579,9 +589,15 @@ export class OutboxEngine {
       };
       if (mayHaveReachedServer(entry)) {
         const last = await this.db.outbox.orderBy("seq").last();
+        // A creation that may have happened already: the edited one is a record of its own.
+        const record = mutation?.creates && typeof args.id === "string" ? newId() : null;
+        const entityId = record ?? entry.entityId;
         const added: StoredOutboxEntry = {
           ...entry,
           ...fresh,
+          ...(record ? { args: { ...args, id: record } } : {}),
+          entityId,
+          rowKeys: outboxRowKeys({ entity: entry.entity, entityId, related: entry.related }),
           seq: (last?.seq ?? 0) + 1,
           state: entry.state === "needs_auth" ? "needs_auth" : "pending",
         };
@@ -626,10 +642,8 @@ export class OutboxEngine {
 
   /** Removes rows that exist only because of a discarded change (creations with a temporary id). */
   private async revertOptimisticRows(entry: OutboxEntry): Promise<void> {
-    // Only creations (a POST, or a payment: a new ledger row) made rows of their own;
-    // changed rows come back from the server on the full sync.
-    const creates = entry.method === "POST" || entry.entity === "payments";
-    if (entry.entity === "contact" || !creates) return;
+    // Only creations made rows of their own; changed rows come back from the server on the full sync.
+    if (entry.entity === "contact" || !mutationNamed(entry.mutation)?.creates) return;
     const table = this.db.mirrorTable(entry.entity);
     await this.db.transaction("rw", this.db.tables, async () => {
       const stillReferenced = (await this.db.outbox.toArray()).some(
@@ -659,8 +673,7 @@ function eventBase(entry: OutboxEntry) {
     entryId: entry.id,
     entity: entry.entity,
     entityId: entry.entityId,
-    method: entry.method,
-    path: entry.path,
+    mutation: entry.mutation,
     label: entry.label,
   };
 }
