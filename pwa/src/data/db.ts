@@ -11,7 +11,7 @@ import type { BlockedName } from "@car-rental/shared/schemas/blocked-name";
 import type { AdminCar, Car } from "@car-rental/shared/schemas/car";
 import type { CustomerRecord } from "@car-rental/shared/schemas/customer";
 import type { Payment } from "@car-rental/shared/schemas/payment";
-import type { SyncEntity } from "@car-rental/shared/schemas/sync";
+import { mirrorTables as mirrorRegistry, SYNC_ENTITIES, type SyncEntity } from "@car-rental/shared/mirror";
 import type { z } from "zod";
 import type { MutationArgs } from "./mutations/mutation";
 import { outboxRowKeys } from "./outbox-row-keys";
@@ -114,8 +114,17 @@ export type MirrorTableView = {
   get(id: string): Promise<(PendingMarks & { id: string }) | undefined>;
   delete(id: string): Promise<void>;
   bulkDelete(ids: string[]): Promise<void>;
+  bulkPut(rows: readonly { id: string }[]): Promise<unknown>;
+  clear(): Promise<void>;
   toCollection(): { primaryKeys(): Promise<string[]> };
 };
+
+/** The Dexie stores of the synced tables, from the one list of them (`shared/src/mirror.ts`). */
+const mirrorStores = Object.fromEntries(
+  SYNC_ENTITIES.map((entity) => [mirrorRegistry[entity].table, mirrorRegistry[entity].indexes]),
+);
+/** The database version that declares the mirror's stores as the list has them (3 or the newest `since`). */
+const MIRROR_VERSION = Math.max(3, ...SYNC_ENTITIES.map((entity) => mirrorRegistry[entity].since));
 
 export class CarRentalDb extends Dexie {
   cars!: EntityTable<Car, "id">;
@@ -178,27 +187,18 @@ export class CarRentalDb extends Dexie {
             delete entry.body;
           });
       });
+    // The synced tables as `shared/src/mirror.ts` lists them (a new one comes with the next version).
+    this.version(MIRROR_VERSION).stores(mirrorStores);
   }
 
-  /** An admin mirror table by sync entity name, for reads and deletes (writes go through the typed tables). */
+  /** An admin mirror table by sync entity name, for the pull, reads and deletes (features use the typed tables). */
   mirrorTable(entity: SyncEntity): MirrorTableView {
-    switch (entity) {
-      case "cars":
-        return this.adminCars;
-      case "bookings":
-        return this.bookings;
-      case "customers":
-        return this.customers;
-      case "blockedNames":
-        return this.blockedNames;
-      case "payments":
-        return this.payments;
-    }
+    return this.table<PendingMarks & { id: string }, string>(mirrorRegistry[entity].table);
   }
 
   /** Every admin mirror table (and the sync state), for one transaction. */
   mirrorTables(): Table[] {
-    return [this.adminCars, this.bookings, this.customers, this.blockedNames, this.payments, this.syncState];
+    return [...SYNC_ENTITIES.map((entity) => this.table(mirrorRegistry[entity].table)), this.syncState];
   }
 }
 
