@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import * as z from "zod";
 import { validationMessages } from "../messages";
 import { quote } from "../pricing";
 import {
   adminBookingInputSchema,
   bookedRangeSchema,
   bookingFormSchema,
+  bookingRules,
   bookingStatusInputSchema,
   bookingViewSchema,
   createBookingFormSchema,
@@ -419,5 +420,73 @@ describe("admin booking inputs", () => {
     expect(adminBookingInputSchema.safeParse({ ...input, returnDate: "2026-11-30" }).success).toBe(false);
     expect(bookingStatusInputSchema.parse({ status: "completed" })).toEqual({ status: "completed" });
     expect(bookingStatusInputSchema.parse({ status: "completed", x: 1 })).toEqual({ status: "completed" });
+  });
+});
+
+describe("bookingRules", () => {
+  const rulesOnly = (options?: Parameters<typeof bookingRules>[0]) =>
+    z
+      .object({
+        pickupDate: z.string(),
+        returnDate: z.string(),
+        wantsDelivery: z.boolean().optional(),
+        deliveryAddress: z.string().nullish(),
+      })
+      .superRefine(bookingRules(options));
+  const dates = { pickupDate: "2026-12-01", returnDate: "2026-12-03" };
+  const formValues = {
+    fullName: "Maria Santos",
+    email: "maria@example.ph",
+    phone: "0998 765 4321",
+    acceptTerms: true,
+    ...dates,
+  };
+  const adminValues = {
+    customerEmail: "ana@example.ph",
+    customerName: "Ana Reyes",
+    carName: "Toyota Vios",
+    total: "3500",
+    ...dates,
+  };
+
+  it("is what the public request, the form and the admin booking refuse", () => {
+    const reversed = { pickupDate: "2026-12-03", returnDate: "2026-12-01" };
+    const request = { ...validRequest, booking: { ...validRequest.booking, ...reversed } };
+    expect(messagesAt(publicBookingRequestSchema, request, "booking.returnDate")).toEqual([
+      validationMessages.returnNotAfterPickup,
+    ]);
+    expect(messagesAt(bookingFormSchema, { ...formValues, ...reversed }, "returnDate")).toEqual([
+      validationMessages.returnNotAfterPickup,
+    ]);
+    expect(messagesAt(adminBookingInputSchema, { ...adminValues, ...reversed }, "returnDate")).toEqual([
+      validationMessages.returnNotAfterPickup,
+    ]);
+    expect(messagesAt(rulesOnly(), reversed, "returnDate")).toEqual([
+      validationMessages.returnNotAfterPickup,
+    ]);
+  });
+
+  it("limits online rentals to 30 days and the admin's to a year", () => {
+    const long = { pickupDate: "2026-12-01", returnDate: "2027-01-15" };
+    expect(messagesAt(rulesOnly(), long, "returnDate")).toEqual([validationMessages.onlineRentalTooLong]);
+    expect(rulesOnly({ admin: true }).safeParse(long).success).toBe(true);
+    expect(messagesAt(adminBookingInputSchema, { ...adminValues, ...long }, "returnDate")).toEqual([]);
+    const tooLong = { pickupDate: "2026-12-01", returnDate: "2028-01-15" };
+    expect(messagesAt(rulesOnly({ admin: true }), tooLong, "returnDate")).toEqual([
+      validationMessages.rentalTooLong,
+    ]);
+  });
+
+  it("refuses a past pickup only when given today, and a wanted delivery without an address", () => {
+    expect(rulesOnly().safeParse(dates).success).toBe(true);
+    expect(messagesAt(rulesOnly({ today: "2026-12-02" }), dates, "pickupDate")).toEqual([
+      validationMessages.pickupInPast,
+    ]);
+    expect(
+      messagesAt(rulesOnly(), { ...dates, wantsDelivery: true, deliveryAddress: "" }, "deliveryAddress"),
+    ).toEqual([validationMessages.deliveryAddressRequired]);
+    expect(rulesOnly().safeParse({ ...dates, wantsDelivery: true, deliveryAddress: "Dagupan" }).success).toBe(
+      true,
+    );
   });
 });

@@ -94,6 +94,36 @@ export function rentalDatesIssue(
   return null;
 }
 
+/** The fields the booking rules read; an admin booking has no delivery. */
+interface BookingRuleFields {
+  pickupDate: string;
+  returnDate: string;
+  wantsDelivery?: boolean;
+  deliveryAddress?: string | null;
+}
+
+/**
+ * The rules across a booking's fields, written once for the public request,
+ * the booking form and the admin's booking: the dates (rentalDatesIssue, with
+ * its `today` and `admin` options) and, when delivery is wanted, an address
+ * ('Delivery address is required'). Use as `.superRefine(bookingRules())`.
+ */
+export function bookingRules(options: { today?: string; admin?: boolean } = {}) {
+  return (booking: BookingRuleFields, ctx: z.RefinementCtx): void => {
+    const issue = rentalDatesIssue(booking.pickupDate, booking.returnDate, options.today, {
+      admin: options.admin,
+    });
+    if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+    if (booking.wantsDelivery && !booking.deliveryAddress) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["deliveryAddress"],
+        message: validationMessages.deliveryAddressRequired,
+      });
+    }
+  };
+}
+
 const deliveryAddressInput = z.string().trim().max(textLimits.address, { error: validationMessages.tooLong });
 
 /**
@@ -149,17 +179,7 @@ const publicBookingPartSchema = z
     facebookProfile: optionalText(textLimits.url),
     acceptTerms: acceptTermsInput,
   })
-  .superRefine((booking, ctx) => {
-    const issue = rentalDatesIssue(booking.pickupDate, booking.returnDate);
-    if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
-    if (booking.wantsDelivery && !booking.deliveryAddress) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["deliveryAddress"],
-        message: validationMessages.deliveryAddressRequired,
-      });
-    }
-  })
+  .superRefine(bookingRules())
   .transform((booking) => ({
     ...booking,
     withDriver: booking.driverService !== "none",
@@ -233,17 +253,7 @@ export function createBookingFormSchema(options: { today?: string } = {}) {
         error: validationMessages.acceptTerms,
       }),
     })
-    .superRefine((form, ctx) => {
-      const issue = rentalDatesIssue(form.pickupDate, form.returnDate, options.today);
-      if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
-      if (form.wantsDelivery && !form.deliveryAddress) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["deliveryAddress"],
-          message: validationMessages.deliveryAddressRequired,
-        });
-      }
-    });
+    .superRefine(bookingRules({ today: options.today }));
 }
 
 /** The booking form without the past-date rule (see `createBookingFormSchema`). */
@@ -369,10 +379,7 @@ export const adminBookingInputSchema = z
     /** The id the browser chose for the booking. */
     ...clientIdShape,
   })
-  .superRefine((booking, ctx) => {
-    const issue = rentalDatesIssue(booking.pickupDate, booking.returnDate, undefined, { admin: true });
-    if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
-  });
+  .superRefine(bookingRules({ admin: true }));
 export type AdminBookingInput = z.infer<typeof adminBookingInputSchema>;
 export type AdminBookingInputBody = z.input<typeof adminBookingInputSchema>;
 
