@@ -4,6 +4,8 @@ import type { RouterContext } from "@koa/router";
 import type * as z from "zod";
 import { parseBody } from "../middleware/validate";
 
+export const ADMIN_PREFIX = "/api/admin/";
+
 /** What a handler of `route` receives as its input: the body parsed with the route's request schema. */
 export type RouteInput<R extends RouteDefinition> = R["request"] extends z.ZodType
   ? z.output<R["request"]>
@@ -31,7 +33,8 @@ type Handler<I> = (ctx: RouterContext, input: () => I) => Promise<void> | void;
  * path is written once, in `shared/src/api.ts`. A route with a request schema
  * has its JSON body parsed with it (400/422 VALIDATION_FAILED as parseBody
  * answers); without one, `input()` is undefined. Who may call the route is the
- * router's business: the admin router guards every admin path.
+ * router's business: the admin router guards every path under ADMIN_PREFIX,
+ * and an admin route outside it is refused here, at startup.
  */
 export function mount<R extends RouteDefinition>(
   router: Router,
@@ -56,6 +59,10 @@ export function mount(
   handler: Handler<unknown>,
   options: CommonOptions & { parse?: (body: unknown) => unknown } = {},
 ): void {
+  // The admin guard covers /api/admin/* (see admin.routes.ts): an admin route elsewhere would be open.
+  if (route.auth === "admin" && !route.path.startsWith(ADMIN_PREFIX)) {
+    throw new Error(`${route.method} ${route.path} needs the admin session but is outside ${ADMIN_PREFIX}`);
+  }
   const { readOnly = null, parse } = options;
   const schema = route.request;
   const parseInput = (body: unknown): unknown => {

@@ -9,6 +9,7 @@ import { adminBookingRoutes } from "./bookings.routes";
 import { adminCarRoutes } from "./cars.routes";
 import { adminCustomerRoutes } from "./customers.routes";
 import { adminPasswordRoutes } from "./password.routes";
+import { ADMIN_PREFIX } from "../mount";
 import { adminSessionRoutes, setSessionCookie } from "./session.routes";
 import { adminPushRoutes } from "./push.routes";
 import { adminSyncRoutes } from "./sync.routes";
@@ -16,7 +17,7 @@ import { adminSyncRoutes } from "./sync.routes";
 /** The admin paths the route table marks public: the session calls, how a session starts and ends. */
 const PUBLIC_ADMIN_PATHS: ReadonlySet<string> = new Set(
   Object.values(routes)
-    .filter((route) => route.auth === "public" && route.path.startsWith("/api/admin/"))
+    .filter((route) => route.auth === "public" && route.path.startsWith(ADMIN_PREFIX))
     .map((route) => route.path),
 );
 
