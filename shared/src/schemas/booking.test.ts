@@ -1,18 +1,16 @@
 import { describe, expect, it } from "vitest";
-import * as z from "zod";
+import type { z } from "zod";
 import { validationMessages } from "../messages";
 import { quote } from "../pricing";
 import {
   adminBookingInputSchema,
   bookedRangeSchema,
   bookingFormSchema,
-  bookingRules,
   bookingStatusInputSchema,
   bookingViewSchema,
   createBookingFormSchema,
   publicBookingRequestSchema,
   publicBookingResponseSchema,
-  rentalDatesIssue,
   toPublicBookingRequest,
 } from "./booking";
 
@@ -293,27 +291,6 @@ describe("bookingFormSchema", () => {
   });
 });
 
-describe("rentalDatesIssue", () => {
-  it("checks past, order and length", () => {
-    expect(rentalDatesIssue("2026-11-21", "2026-11-22", "2026-11-21")).toBeNull();
-    expect(rentalDatesIssue("2026-11-20", "2026-11-22", "2026-11-21")?.path).toBe("pickupDate");
-    expect(rentalDatesIssue("2026-11-21", "2026-11-21")?.message).toBe(
-      validationMessages.returnNotAfterPickup,
-    );
-    // Release 2 A4: 30 days online (the booking form and POST /api/bookings); the admin up to 365.
-    expect(rentalDatesIssue("2026-11-21", "2026-12-21")).toBeNull();
-    expect(rentalDatesIssue("2026-11-21", "2026-12-22")).toEqual({
-      path: "returnDate",
-      message: "Rentals longer than 30 days: please contact us.",
-    });
-    expect(rentalDatesIssue("2026-11-21", "2027-11-21", undefined, { admin: true })).toBeNull();
-    expect(rentalDatesIssue("2026-11-21", "2027-11-22", undefined, { admin: true })?.message).toBe(
-      validationMessages.rentalTooLong,
-    );
-    expect(rentalDatesIssue("bad", "2026-11-22")).toBeNull();
-  });
-});
-
 describe("booking answers", () => {
   const view = {
     id: "5f0c8a3e-0a5b-4f0e-9a7b-2b8b1f0c9d21",
@@ -423,16 +400,7 @@ describe("admin booking inputs", () => {
   });
 });
 
-describe("bookingRules", () => {
-  const rulesOnly = (options?: Parameters<typeof bookingRules>[0]) =>
-    z
-      .object({
-        pickupDate: z.string(),
-        returnDate: z.string(),
-        wantsDelivery: z.boolean().optional(),
-        deliveryAddress: z.string().nullish(),
-      })
-      .superRefine(bookingRules(options));
+describe("bookingRules in the booking schemas", () => {
   const dates = { pickupDate: "2026-12-01", returnDate: "2026-12-03" };
   const formValues = {
     fullName: "Maria Santos",
@@ -461,32 +429,13 @@ describe("bookingRules", () => {
     expect(messagesAt(adminBookingInputSchema, { ...adminValues, ...reversed }, "returnDate")).toEqual([
       validationMessages.returnNotAfterPickup,
     ]);
-    expect(messagesAt(rulesOnly(), reversed, "returnDate")).toEqual([
-      validationMessages.returnNotAfterPickup,
-    ]);
   });
 
-  it("limits online rentals to 30 days and the admin's to a year", () => {
+  it("lets the admin book past 30 days, never the public", () => {
     const long = { pickupDate: "2026-12-01", returnDate: "2027-01-15" };
-    expect(messagesAt(rulesOnly(), long, "returnDate")).toEqual([validationMessages.onlineRentalTooLong]);
-    expect(rulesOnly({ admin: true }).safeParse(long).success).toBe(true);
     expect(messagesAt(adminBookingInputSchema, { ...adminValues, ...long }, "returnDate")).toEqual([]);
-    const tooLong = { pickupDate: "2026-12-01", returnDate: "2028-01-15" };
-    expect(messagesAt(rulesOnly({ admin: true }), tooLong, "returnDate")).toEqual([
-      validationMessages.rentalTooLong,
+    expect(messagesAt(bookingFormSchema, { ...formValues, ...long }, "returnDate")).toEqual([
+      validationMessages.onlineRentalTooLong,
     ]);
-  });
-
-  it("refuses a past pickup only when given today, and a wanted delivery without an address", () => {
-    expect(rulesOnly().safeParse(dates).success).toBe(true);
-    expect(messagesAt(rulesOnly({ today: "2026-12-02" }), dates, "pickupDate")).toEqual([
-      validationMessages.pickupInPast,
-    ]);
-    expect(
-      messagesAt(rulesOnly(), { ...dates, wantsDelivery: true, deliveryAddress: "" }, "deliveryAddress"),
-    ).toEqual([validationMessages.deliveryAddressRequired]);
-    expect(rulesOnly().safeParse({ ...dates, wantsDelivery: true, deliveryAddress: "Dagupan" }).success).toBe(
-      true,
-    );
   });
 });
