@@ -9,12 +9,12 @@ import {
   DEFAULT_PICKUP_TIME,
   DISTANCE_SERVICES,
   DRIVER_SERVICES,
-  MAX_ONLINE_RENTAL_DAYS,
   MAX_RENTAL_DAYS,
 } from "../constants";
-import { dateStringSchema, diffDays, isValidDate, requiredDateSchema } from "../dates";
+import { dateStringSchema, requiredDateSchema } from "../dates";
 import { validationMessages } from "../messages";
 import { moneySchema } from "../money";
+import { bookingRules } from "./booking-rules";
 import { carSchema } from "./car";
 import {
   clientIdShape,
@@ -30,6 +30,8 @@ import {
   timestampSchema,
   versionSchema,
 } from "./common";
+
+export { bookingRules, rentalDatesIssue, type DateIssue } from "./booking-rules";
 
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 export const driverServiceSchema = z.enum(DRIVER_SERVICES);
@@ -60,39 +62,6 @@ export const priceSummarySchema = z.object({
   distanceService: distanceServiceSchema,
 });
 export type PriceSummary = z.infer<typeof priceSummarySchema>;
-
-export interface DateIssue {
-  path: "pickupDate" | "returnDate";
-  message: string;
-}
-
-/**
- * The date rules of decisions.md that a field schema cannot see alone: the
- * pickup is not in the past (checked when `today` is given), the return is
- * after the pickup, and the rental is at most MAX_ONLINE_RENTAL_DAYS long
- * (release 2 A4: 30 days online, 'Rentals longer than 30 days: please
- * contact us.'). The admin records longer rentals: `admin: true` allows up to
- * MAX_RENTAL_DAYS. Invalid dates are left to the field schemas (no issue here).
- */
-export function rentalDatesIssue(
-  pickupDate: string,
-  returnDate: string,
-  today?: string,
-  options: { admin?: boolean } = {},
-): DateIssue | null {
-  if (!isValidDate(pickupDate) || !isValidDate(returnDate)) return null;
-  if (today !== undefined && pickupDate < today) {
-    return { path: "pickupDate", message: validationMessages.pickupInPast };
-  }
-  const days = diffDays(pickupDate, returnDate);
-  if (days <= 0) return { path: "returnDate", message: validationMessages.returnNotAfterPickup };
-  if (options.admin) {
-    if (days > MAX_RENTAL_DAYS) return { path: "returnDate", message: validationMessages.rentalTooLong };
-  } else if (days > MAX_ONLINE_RENTAL_DAYS) {
-    return { path: "returnDate", message: validationMessages.onlineRentalTooLong };
-  }
-  return null;
-}
 
 const deliveryAddressInput = z.string().trim().max(textLimits.address, { error: validationMessages.tooLong });
 
@@ -149,17 +118,7 @@ const publicBookingPartSchema = z
     facebookProfile: optionalText(textLimits.url),
     acceptTerms: acceptTermsInput,
   })
-  .superRefine((booking, ctx) => {
-    const issue = rentalDatesIssue(booking.pickupDate, booking.returnDate);
-    if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
-    if (booking.wantsDelivery && !booking.deliveryAddress) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["deliveryAddress"],
-        message: validationMessages.deliveryAddressRequired,
-      });
-    }
-  })
+  .superRefine(bookingRules())
   .transform((booking) => ({
     ...booking,
     withDriver: booking.driverService !== "none",
@@ -233,17 +192,7 @@ export function createBookingFormSchema(options: { today?: string } = {}) {
         error: validationMessages.acceptTerms,
       }),
     })
-    .superRefine((form, ctx) => {
-      const issue = rentalDatesIssue(form.pickupDate, form.returnDate, options.today);
-      if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
-      if (form.wantsDelivery && !form.deliveryAddress) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["deliveryAddress"],
-          message: validationMessages.deliveryAddressRequired,
-        });
-      }
-    });
+    .superRefine(bookingRules({ today: options.today }));
 }
 
 /** The booking form without the past-date rule (see `createBookingFormSchema`). */
@@ -369,10 +318,7 @@ export const adminBookingInputSchema = z
     /** The id the browser chose for the booking. */
     ...clientIdShape,
   })
-  .superRefine((booking, ctx) => {
-    const issue = rentalDatesIssue(booking.pickupDate, booking.returnDate, undefined, { admin: true });
-    if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
-  });
+  .superRefine(bookingRules({ admin: true }));
 export type AdminBookingInput = z.infer<typeof adminBookingInputSchema>;
 export type AdminBookingInputBody = z.input<typeof adminBookingInputSchema>;
 

@@ -1,16 +1,11 @@
 import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
-import { blockedNameCheckQuerySchema, type BlockedNameCheck } from "@car-rental/shared/schemas/blocked-name";
-import {
-  bookingViewSchema,
-  publicBookingRequestSchema,
-  publicBookingResponseSchema,
-} from "@car-rental/shared/schemas/booking";
+import type { BlockedNameCheck } from "@car-rental/shared/schemas/blocked-name";
+import { bookingViewSchema, publicBookingResponseSchema } from "@car-rental/shared/schemas/booking";
 import * as z from "zod";
-import { documentsInputSchema } from "@car-rental/shared/schemas/customer";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
-import { parse, parseBody, recordId } from "../../middleware/validate";
+import { parse, recordId } from "../../middleware/validate";
 import { Gone } from "../../errors";
 import {
   CUSTOMER_DOCUMENTS_GONE_MESSAGE,
@@ -19,6 +14,7 @@ import {
   isNameBlocked,
   limitPublicBookings,
 } from "../../services/bookings/public-booking.service";
+import { mount } from "../mount";
 
 /**
  * The read-only fields a client may send back with a booking (ignored): the
@@ -34,18 +30,22 @@ const bookingReadOnlyFields = publicBookingResponseSchema.extend({
 export function publicBookingRoutes(deps: AppDeps): Router {
   const router = new Router();
 
-  router.post("/api/bookings", async (ctx) => {
-    const db = requestDb(ctx);
-    await limitPublicBookings(db, ctx.ip, deps.clock.now(), deps.config.rateLimitScale);
-    const request = parseBody(publicBookingRequestSchema, ctx.request.body, bookingReadOnlyFields);
-    ctx.status = 201;
-    ctx.body = await createPublicBooking(deps, db, request);
-  });
+  mount(
+    router,
+    routes.createBooking,
+    async (ctx, input) => {
+      const db = requestDb(ctx);
+      await limitPublicBookings(db, ctx.ip, deps.clock.now(), deps.config.rateLimitScale);
+      const request = input();
+      ctx.status = 201;
+      ctx.body = await createPublicBooking(deps, db, request);
+    },
+    { readOnly: bookingReadOnlyFields },
+  );
 
-  router.put(routes.attachDocuments.path, async (ctx) => {
+  mount(router, routes.attachDocuments, async (ctx, input) => {
     const id = recordId(ctx.params, "Booking not found");
-    const input = parseBody(documentsInputSchema, ctx.request.body);
-    ctx.body = await attachDocuments(deps, requestDb(ctx), id, input);
+    ctx.body = await attachDocuments(deps, requestDb(ctx), id, input());
   });
 
   // Release 1's path: documents belong to bookings now (release 2 A3). Nothing is read or changed.
@@ -53,8 +53,8 @@ export function publicBookingRoutes(deps: AppDeps): Router {
     throw new Gone(CUSTOMER_DOCUMENTS_GONE_MESSAGE);
   });
 
-  router.get("/api/blocked-names/check", async (ctx) => {
-    const { name } = parse(blockedNameCheckQuerySchema, ctx.query);
+  mount(router, routes.checkBlockedName, async (ctx) => {
+    const { name } = parse(routes.checkBlockedName.query, ctx.query);
     ctx.set("Cache-Control", "no-store");
     const body: BlockedNameCheck = { isBlocked: await isNameBlocked(requestDb(ctx), name) };
     ctx.body = body;
