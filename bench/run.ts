@@ -60,6 +60,21 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
   const race = await benchRace(server.url);
   console.info(`race: ${race.succeeded} of ${race.requests} succeeded in ${race.ms} ms`);
   await server.stop();
+  if (engine === "postgres") {
+    // Issue #18: two processes (node:cluster) on one PostgreSQL, next to the one process above.
+    const cluster = await startProcess(
+      "sync-server/src/main.ts",
+      PORT,
+      serverEnv({ ...small.env, WEB_CONCURRENCY: "2" }),
+    );
+    const row = {
+      name: "GET /api/cars, WEB_CONCURRENCY=2",
+      result: await measure({ url: `${cluster.url}/api/cars`, durationSeconds: benchSettings.seconds }),
+    };
+    console.info(`${row.name}: ${row.result.rps} req/s, p99 ${row.result.p99} ms`);
+    api.splice(1, 0, row);
+    await cluster.stop();
+  }
   await small.drop();
 
   const big = await createBenchDatabase(engine, POSTGRES_URL);
