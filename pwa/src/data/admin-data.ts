@@ -36,10 +36,7 @@ export type AdminCustomerView = LocalCustomer & {
 
 /** Cars of the admin mirror in the fleet's order, as `GET /api/cars` gives it: oldest first, then by name. */
 export function useAdminCars(): LocalAdminCar[] | undefined {
-  return useLiveQuery(
-    async () => (await appDb.adminCars.toArray()).filter(visible).sort(byFleetOrder),
-    [],
-  );
+  return useLiveQuery(async () => (await appDb.adminCars.toArray()).filter(visible).sort(byFleetOrder), []);
 }
 
 function byFleetOrder(a: LocalAdminCar, b: LocalAdminCar): number {

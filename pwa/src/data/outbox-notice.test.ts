@@ -86,7 +86,10 @@ afterEach(() => {
 
 /** What admin-actions' blockName queues: the optimistic row and the POST, both under the browser's id. */
 function blockEntry(fullName: string, id = newId()) {
-  return { mutation: blockName, args: { fullName, reason: null, blockedBy: "admin", id } } satisfies EnqueueInput;
+  return {
+    mutation: blockName,
+    args: { fullName, reason: null, blockedBy: "admin", id },
+  } satisfies EnqueueInput;
 }
 
 const serverRows = (fullName: string) => server.db.knex("blocked_names").where({ full_name: fullName });
