@@ -22,7 +22,13 @@ describe.each(testEngines())("blocks and car occupancy migration on %s", (engine
       const knex = db.knex;
       await migrate(knex, BEFORE);
       const [car] = await knex("cars")
-        .insert({ name: "Toyota Vios", category: "Compact Sedan", daily_rate: "2000.00", seats: 5, year: 2024 })
+        .insert({
+          name: "Toyota Vios",
+          category: "Compact Sedan",
+          daily_rate: "2000.00",
+          seats: 5,
+          year: 2024,
+        })
         .returning<{ id: string }[]>("id");
       const [customer] = await knex("customers")
         .insert({ full_name: "Juan dela Cruz", email: "juan@example.ph", phone: "0917" })

@@ -44,7 +44,9 @@ export async function up(knex: Knex): Promise<void> {
       tsrange(start_date::timestamp, (end_date + 1)::timestamp, '[)')
     ) stored
   `);
-  await knex.raw("create trigger blocks_touch before update on blocks for each row execute function touch_row()");
+  await knex.raw(
+    "create trigger blocks_touch before update on blocks for each row execute function touch_row()",
+  );
   await knex.raw(
     `create trigger blocks_changes after insert or update or delete or truncate on blocks
        for each statement execute function notify_table_change()`,
