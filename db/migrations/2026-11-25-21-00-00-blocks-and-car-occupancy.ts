@@ -36,9 +36,10 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger("version").notNullable().defaultTo(1);
     t.specificType("sync_xid", "xid8").notNullable().defaultTo(knex.raw("pg_current_xact_id()"));
     t.check("end_date >= start_date", [], "blocks_end_not_before_start");
-    t.index(["car_id"]);
     t.index(["sync_xid"]);
   });
+  // The booked dates' read: a car's live blocks ending today or later.
+  await knex.raw("create index blocks_car_live_end on blocks (car_id, end_date) where deleted_at is null");
   await knex.raw(`
     alter table blocks add column occupied tsrange generated always as (
       tsrange(start_date::timestamp, (end_date + 1)::timestamp, '[)')
