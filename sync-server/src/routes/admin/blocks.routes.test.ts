@@ -196,7 +196,7 @@ describe.each(testEngines())("admin blocks (%s)", (engine) => {
     expect((await errorOf(other)).code).toBe("ID_TAKEN");
   });
 
-  it("answers a repeated Idempotency-Key with the first answer", async () => {
+  it("answers a repeated Idempotency-Key with the first answer, for the create and the delete", async () => {
     const car = freshCar();
     const headers = { "Idempotency-Key": randomUUID() };
     const body = { startDate: "2027-05-01", endDate: "2027-05-01", reason: null };
@@ -205,7 +205,17 @@ describe.each(testEngines())("admin blocks (%s)", (engine) => {
     const again = await block(car.id, body, headers);
     expect(again.status).toBe(201);
     expect(await again.json()).toEqual(await first.json());
-    expect(await server.db.knex("blocks").where({ car_id: car.id }).pluck("id")).toHaveLength(1);
+    const ids = await server.db.knex("blocks").where({ car_id: car.id }).pluck("id");
+    expect(ids).toHaveLength(1);
+    const removeHeaders = { "Idempotency-Key": randomUUID() };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const removed = await server.request("DELETE", `/api/admin/blocks/${String(ids[0])}`, {
+        cookie,
+        headers: removeHeaders,
+      });
+      expect(removed.status).toBe(204);
+    }
+    expect(await server.db.knex("blocks").where({ car_id: car.id }).whereNull("deleted_at")).toEqual([]);
   });
 
   it("carries blocks in the admin sync, a removed one as a tombstone", async () => {
