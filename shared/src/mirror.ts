@@ -11,6 +11,7 @@
  * and its query on the server.
  */
 import type * as z from "zod";
+import { blockSchema } from "./schemas/block";
 import { bookingViewSchema } from "./schemas/booking";
 import { blockedNameSchema } from "./schemas/blocked-name";
 import { adminCarSchema } from "./schemas/car";
@@ -58,6 +59,14 @@ export const mirrorTables = {
     table: "blockedNames",
     indexes: "id, fullName",
     since: 1,
+    tombstones: true,
+  },
+  // Release 2 §C1: days a car is out of service.
+  blocks: {
+    schema: blockSchema,
+    table: "blocks",
+    indexes: "id, carId, startDate",
+    since: 4,
     tombstones: true,
   },
 } as const satisfies Record<string, MirrorTableDefinition>;

@@ -362,6 +362,17 @@ describe("booking answers", () => {
     });
     expect(bookedRangeSchema.safeParse({ start: "2026-11-31", end: "2026-12-02" }).success).toBe(false);
   });
+
+  it("reads a blocked period's range (release-2 §C1) and refuses an unknown kind", () => {
+    expect(bookedRangeSchema.parse({ start: "2026-12-10", end: "2026-12-10", kind: "block" })).toMatchObject({
+      start: "2026-12-10",
+      end: "2026-12-10",
+      kind: "block",
+    });
+    expect(
+      bookedRangeSchema.safeParse({ start: "2026-12-10", end: "2026-12-10", kind: "repair" }).success,
+    ).toBe(false);
+  });
 });
 
 describe("admin booking inputs", () => {

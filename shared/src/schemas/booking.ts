@@ -11,6 +11,7 @@ import {
   DRIVER_SERVICES,
   MAX_RENTAL_DAYS,
 } from "../constants";
+import { RANGE_KINDS } from "../availability";
 import { dateStringSchema, requiredDateSchema } from "../dates";
 import { validationMessages } from "../messages";
 import { moneySchema } from "../money";
@@ -40,12 +41,15 @@ export const distanceServiceSchema = z.enum(DISTANCE_SERVICES);
 /**
  * A car's booking in `GET /api/cars/:id/booked-dates`: the spec's
  * `{start, end}` plus the pickup time, which the slot rules need. A range
- * without one (an older cached answer) counts from 9:00 AM.
+ * without one (an older cached answer) counts from 9:00 AM. Blocked periods
+ * come as `{start, end, kind: "block"}` (release-2 §C1).
  */
 export const bookedRangeSchema = z.object({
   start: dateStringSchema,
   end: dateStringSchema,
   pickupTime: timeSlotSchema.default(DEFAULT_PICKUP_TIME),
+  /** Release-2 §C1: "block" for a blocked period (whole days `start`..`end`, its pickup time unused); absent or "booking" for a booking. */
+  kind: z.enum(RANGE_KINDS).optional(),
 });
 
 /** The quote of `pricing.ts`; also the `details.quote` of a `PRICE_CHANGED` answer. */

@@ -5,6 +5,7 @@ import type { AppDeps } from "../../deps";
 import { requireAdmin } from "../../middleware/require-admin";
 import { sessionTokenOf } from "../../middleware/session-cookie";
 import { adminBlockedNameRoutes } from "./blocked-names.routes";
+import { adminBlockRoutes } from "./blocks.routes";
 import { adminBookingRoutes } from "./bookings.routes";
 import { adminCarRoutes } from "./cars.routes";
 import { adminCustomerRoutes } from "./customers.routes";
@@ -60,6 +61,7 @@ export function adminRoutes(deps: AppDeps): Router {
     adminBookingRoutes(deps),
     adminCustomerRoutes(deps),
     adminBlockedNameRoutes(deps),
+    adminBlockRoutes(deps),
     adminSyncRoutes(deps),
     adminPushRoutes(deps),
     adminPasswordRoutes(deps),

@@ -3,6 +3,7 @@ import { SYNC_ENTITIES, type MirrorRow, type SyncEntity } from "@car-rental/shar
 import type { SyncResponse, Tombstone } from "@car-rental/shared/schemas/sync";
 import { ValidationFailed } from "../../errors";
 import { blockedNamesTable, toBlockedName } from "../blocked-names/blocked-names.service";
+import { blocksTable, toBlock } from "../blocks/blocks.service";
 import { selectBookingViews, toBookingView } from "../bookings/booking-view";
 import { carsTable, toAdminCar } from "../cars/car-record";
 import { selectCustomers, toCustomerRecord } from "../customers/customer-record";
@@ -169,6 +170,12 @@ export const syncQueries: { [E in SyncEntity]: SyncQuery<E> } = {
         await blockedNamesTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id"),
         toBlockedName,
       ),
+  },
+  // Release-2 §C1: removed blocks travel as tombstones.
+  blocks: {
+    all: async (trx) => (await blocksTable(trx).whereNull("deleted_at").orderBy("id")).map(toBlock),
+    changed: async (trx, bounds) =>
+      liveAndDeleted(await blocksTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id"), toBlock),
   },
 };
 
