@@ -7,6 +7,7 @@
  */
 import Dexie, { type EntityTable, type Table } from "dexie";
 import type { bookedRangeSchema, BookingView } from "@car-rental/shared/schemas/booking";
+import type { Block } from "@car-rental/shared/schemas/block";
 import type { BlockedName } from "@car-rental/shared/schemas/blocked-name";
 import type { AdminCar, Car } from "@car-rental/shared/schemas/car";
 import type { CustomerRecord } from "@car-rental/shared/schemas/customer";
@@ -36,6 +37,7 @@ export type LocalBooking = Omit<BookingView, "reference"> & { reference?: string
 export type LocalCustomer = CustomerRecord & PendingMarks;
 export type LocalBlockedName = BlockedName & PendingMarks;
 export type LocalPayment = Payment & PendingMarks;
+export type LocalBlock = Block & PendingMarks;
 
 /** A booked range of one car, keyed by car, start date and pickup time. */
 export type LocalBookedRange = z.output<typeof bookedRangeSchema> & { carId: string };
@@ -136,6 +138,8 @@ export class CarRentalDb extends Dexie {
   customers!: EntityTable<LocalCustomer, "id">;
   blockedNames!: EntityTable<LocalBlockedName, "id">;
   payments!: EntityTable<LocalPayment, "id">;
+  /** Days a car is out of service (release 2 §C1). */
+  blocks!: EntityTable<LocalBlock, "id">;
   outbox!: EntityTable<StoredOutboxEntry, "id">;
   syncState!: EntityTable<SyncStateRow, "key">;
   drafts!: EntityTable<DraftRow, "key">;

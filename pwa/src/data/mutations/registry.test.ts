@@ -15,9 +15,11 @@ describe("the mutation registry", () => {
         "addPayment",
         "blockName",
         "createAdminBooking",
+        "createBlock",
         "createCar",
         "createCustomer",
         "deleteCar",
+        "removeBlock",
         "sendContactMessage",
         "unblockName",
         "updateBookingStatus",
@@ -38,6 +40,8 @@ describe("the mutation registry", () => {
     ["addPayment", adminSuccess.updatePayment, adminFailures.updatePayment],
     ["blockName", adminSuccess.blockName, adminFailures.blockName],
     ["unblockName", adminSuccess.unblockName, adminFailures.unblockName],
+    ["createBlock", adminSuccess.blockDates, adminFailures.blockDates],
+    ["removeBlock", adminSuccess.removeBlock, adminFailures.removeBlock],
   ] as const)("%s gives the spec's toasts", (name, success, failure) => {
     expect(mutationNamed(name)?.messages).toEqual({ success, failure });
   });
@@ -66,6 +70,12 @@ describe("the mutation registry", () => {
       path: `/api/admin/bookings/${id}/payment`,
       body: { id: other, amount: "500.00" },
     });
+    expect(request("createBlock", { carId: id, id: other, startDate: "2026-12-01", endDate: "2026-12-02" })).toEqual({
+      method: "POST",
+      path: `/api/admin/cars/${id}/blocks`,
+      body: { id: other, startDate: "2026-12-01", endDate: "2026-12-02" },
+    });
+    expect(request("removeBlock", { id })).toEqual({ method: "DELETE", path: `/api/admin/blocks/${id}` });
     expect(request("deleteCar", { id })).toEqual({ method: "DELETE", path: `/api/admin/cars/${id}` });
     expect(request("createCar", { id, name: "Vios" })).toEqual({
       method: "POST",
