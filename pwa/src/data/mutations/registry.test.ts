@@ -70,7 +70,9 @@ describe("the mutation registry", () => {
       path: `/api/admin/bookings/${id}/payment`,
       body: { id: other, amount: "500.00" },
     });
-    expect(request("createBlock", { carId: id, id: other, startDate: "2026-12-01", endDate: "2026-12-02" })).toEqual({
+    expect(
+      request("createBlock", { carId: id, id: other, startDate: "2026-12-01", endDate: "2026-12-02" }),
+    ).toEqual({
       method: "POST",
       path: `/api/admin/cars/${id}/blocks`,
       body: { id: other, startDate: "2026-12-01", endDate: "2026-12-02" },

@@ -14,7 +14,9 @@ export const removeBlock = defineMutation({
   label: async (db, args) => {
     const block = await db.blocks.get(args.id);
     const car = block ? await db.adminCars.get(block.carId) : undefined;
-    return block ? `Remove block of ${car?.name ?? "car"} ${block.startDate} to ${block.endDate}` : "Remove block";
+    return block
+      ? `Remove block of ${car?.name ?? "car"} ${block.startDate} to ${block.endDate}`
+      : "Remove block";
   },
   apply: async (db, args) => {
     await db.blocks.update(args.id, { _deleted: true, _pending: true });
