@@ -246,7 +246,10 @@ describe.each(testEngines())("S3 storage against s3rver, on %s", (engine) => {
   });
 
   it("requires the declared type with S3: the policy pins it", async () => {
-    const res = await server.request("POST", "/api/objects/upload", { body: { purpose: "document" }, cookie });
+    const res = await server.request("POST", "/api/objects/upload", {
+      body: { purpose: "document" },
+      cookie,
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: "VALIDATION_FAILED" });
     const empty = await server.request("POST", "/api/objects/upload", { cookie });

@@ -71,7 +71,8 @@ function refuseDeclared(request: UploadRequest): void {
 }
 
 /** With S3 the signed policy pins the form's Content-Type, so the type must be declared up front. */
-export const CONTENT_TYPE_REQUIRED = "Declare the file's contentType: the upload form is signed for one type.";
+export const CONTENT_TYPE_REQUIRED =
+  "Declare the file's contentType: the upload form is signed for one type.";
 
 /**
  * Opens an upload: records the object (purpose, what was declared, the hash of
