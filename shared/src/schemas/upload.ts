@@ -55,6 +55,7 @@ export const uploadResponseSchema = z.object({
   uploadURL: z.string().min(1).max(textLimits.url),
   objectPath: z.string().min(1).max(textLimits.objectPath),
   method: z.enum(UPLOAD_METHODS).default("PUT"),
+  /** The presigned POST's form fields (with `method` POST; an uploader refuses a POST answer without them). */
   fields: z.record(z.string().max(textLimits.short), z.string().max(8192)).optional(),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;

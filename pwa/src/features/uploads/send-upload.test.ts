@@ -42,13 +42,15 @@ describe("isAcceptedUploadTarget", () => {
 
   it("sends a presigned POST to the bucket over https (the CSP's connect-src names which one)", () => {
     const post = (uploadURL: string, origin = ORIGIN) =>
-      isAcceptedUploadTarget({ uploadURL, method: "POST" }, origin);
+      isAcceptedUploadTarget({ uploadURL, method: "POST", fields: { key: "k" } }, origin);
     expect(post("https://shop.s3.ap-southeast-1.amazonaws.com")).toBe(true);
     expect(post(`${ORIGIN}/uploads/t`)).toBe(true);
     expect(post("http://files.example:9000/shop")).toBe(false);
     expect(post("http://127.0.0.1:9000/shop", "http://localhost:5173")).toBe(true);
     expect(post("javascript:alert(1)")).toBe(false);
     expect(post("not a url")).toBe(false);
+    // Without its signed fields a POST cannot succeed: refused like a missing address.
+    expect(isAcceptedUploadTarget({ uploadURL: `${ORIGIN}/x`, method: "POST" }, ORIGIN)).toBe(false);
   });
 
   it("keeps isOwnUploadUrl strict", () => {

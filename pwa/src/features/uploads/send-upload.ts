@@ -17,11 +17,17 @@ export function isOwnUploadUrl(uploadURL: string, origin: string): boolean {
  * Whether the answer's address may receive the file. A PUT goes only to this
  * site. A presigned POST goes to the shop's bucket, whose origin the page
  * cannot know: it may be this site or an absolute https address (http only
- * when the page itself is on http), and the Content-Security-Policy's
- * connect-src, which the server writes with exactly its configured bucket's
- * origin, keeps the browser from sending it anywhere else.
+ * when the page itself is on http), and must carry its form fields. The
+ * Content-Security-Policy's connect-src, which the server writes with exactly
+ * its configured bucket's origin, keeps the browser from sending it anywhere
+ * else.
  */
-export function isAcceptedUploadTarget(answer: Pick<UploadResponse, "uploadURL" | "method">, origin: string) {
+export function isAcceptedUploadTarget(
+  answer: Pick<UploadResponse, "uploadURL" | "method" | "fields">,
+  origin: string,
+): boolean {
+  // A presigned POST without its signed form fields cannot succeed.
+  if (answer.method === "POST" && answer.fields === undefined) return false;
   if (isOwnUploadUrl(answer.uploadURL, origin)) return true;
   if (answer.method !== "POST") return false;
   try {
