@@ -35,6 +35,8 @@ import { markObjectsAttached, verifyUploadedObject } from "../objects/upload.ser
 import { carsTable, toCar } from "../cars/car-record";
 import { activeRanges } from "../cars/cars.service";
 import { findBookingView } from "./booking-view";
+import { myBookingLink } from "./booking-access";
+import { bookingCalendarAttachment } from "./booking-calendar";
 import { findOrCreateCustomer, insertBooking } from "./booking-store";
 
 export type PublicBookingDeps = Pick<AppDeps, "db" | "storage" | "clock" | "config">;
@@ -221,6 +223,7 @@ export async function createPublicBooking(
       documents,
       contactEmail,
       contactPhone,
+      contactName: customer.fullName,
       createdAt: deps.clock.now(),
     });
     const view = await findBookingView(trx, bookingId);
@@ -242,7 +245,12 @@ export async function createPublicBooking(
       publicUrl: deps.config.publicUrl,
     };
     const limits = { ownerAddress: deps.config.businessEmail };
-    await enqueueMail(trx, bookingConfirmationMail(mailInput), now, limits);
+    // The customer's mail links to My booking and carries the booking's calendar file (release-2 §D2, §D3).
+    const confirmation = bookingConfirmationMail({
+      ...mailInput,
+      myBookingLink: myBookingLink(deps.config.publicUrl, view.reference, bookingToken),
+    });
+    await enqueueMail(trx, { ...confirmation, attachments: [bookingCalendarAttachment(view)] }, now, limits);
     await enqueueMail(trx, bookingNoticeMail(mailInput, deps.config.businessEmail), now, limits);
     await enqueuePush(trx, bookingPush("new-booking", answer.booking), now);
     return answer;
