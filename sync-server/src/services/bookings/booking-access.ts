@@ -23,7 +23,10 @@ export async function tokenMatches(db: Knex, bookingId: string, token: string): 
   const hash = tokenHash(token);
   const own = await db("bookings").select("id").where({ id: bookingId, booking_token_hash: hash }).first();
   if (own) return true;
-  const issued = await db("booking_tokens").select("token_hash").where({ booking_id: bookingId, token_hash: hash }).first();
+  const issued = await db("booking_tokens")
+    .select("token_hash")
+    .where({ booking_id: bookingId, token_hash: hash })
+    .first();
   return issued !== undefined;
 }
 

@@ -8,7 +8,11 @@ import { rentalTerms } from "@car-rental/shared/constants";
 import { manilaToday } from "@car-rental/shared/dates";
 import { parseMoney, toMoneyString } from "@car-rental/shared/money";
 import { normalizeBookingReference } from "@car-rental/shared/booking-reference";
-import type { BookingLookup, CancellationClosedReason, MyBooking } from "@car-rental/shared/schemas/my-booking";
+import type {
+  BookingLookup,
+  CancellationClosedReason,
+  MyBooking,
+} from "@car-rental/shared/schemas/my-booking";
 import type { AppDeps } from "../../deps";
 import { BookingNotFound, CancellationClosed, TooManyRequests } from "../../errors";
 import { bookingCancelledMail, bookingCancelledNoticeMail } from "../../mail/cancellation-templates";
@@ -154,7 +158,8 @@ export async function lookupBooking(
   if (row && input.contact !== undefined) matched = contactMatches(row, input.contact);
   else if (row && input.bookingToken !== undefined) {
     matched =
-      tokenStillValid(row.return_date, manilaToday(now)) && (await tokenMatches(db, row.id, input.bookingToken));
+      tokenStillValid(row.return_date, manilaToday(now)) &&
+      (await tokenMatches(db, row.id, input.bookingToken));
   }
   if (!row || !matched) throw new BookingNotFound();
 
@@ -166,7 +171,11 @@ export async function lookupBooking(
 /** The booking of `bookingId` when `token` is one of its tokens and still valid; else 404 BOOKING_NOT_FOUND. */
 async function bookingByToken(db: Knex, bookingId: string, token: string, now: Date): Promise<AccessRow> {
   const row = await accessQuery(db).where("b.id", bookingId).first();
-  if (!row || !tokenStillValid(row.return_date, manilaToday(now)) || !(await tokenMatches(db, row.id, token))) {
+  if (
+    !row ||
+    !tokenStillValid(row.return_date, manilaToday(now)) ||
+    !(await tokenMatches(db, row.id, token))
+  ) {
     throw new BookingNotFound();
   }
   return row;
@@ -193,7 +202,8 @@ export async function cancelBooking(
     const row = await bookingByToken(trx, bookingId, token, now);
     if (row.status === "cancelled") return myBookingOf(trx, row, token, now);
     const reason = cancellationClosedReason(row, now);
-    if (reason) throw new CancellationClosed(closedMessages[reason](row.status), { reason, status: row.status });
+    if (reason)
+      throw new CancellationClosed(closedMessages[reason](row.status), { reason, status: row.status });
 
     await trx("bookings").where({ id: bookingId }).update({ status: "cancelled" });
     const cancelled = { ...row, status: "cancelled" };
