@@ -14,6 +14,7 @@ import type { Payment } from "@car-rental/shared/schemas/payment";
 import type { SyncEntity } from "@car-rental/shared/schemas/sync";
 import type { z } from "zod";
 import { outboxRowKeys } from "./outbox-row-keys";
+import type { MyBookingRow } from "./my-bookings";
 
 export const DATABASE_NAME = "car-rental";
 
@@ -127,6 +128,8 @@ export class CarRentalDb extends Dexie {
   outbox!: EntityTable<StoredOutboxEntry, "id">;
   syncState!: EntityTable<SyncStateRow, "key">;
   drafts!: EntityTable<DraftRow, "key">;
+  /** Bookings the customer opened on My booking (release-2 §D2): see my-bookings.ts. */
+  myBookings!: EntityTable<MyBookingRow, "id">;
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
@@ -154,6 +157,8 @@ export class CarRentalDb extends Dexie {
             entry.rowKeys = outboxRowKeys(entry);
           });
       });
+    // My booking's own table; the other stores are unchanged.
+    this.version(3).stores({ myBookings: "id, reference, openedAt" });
   }
 
   /** An admin mirror table by sync entity name, for reads and deletes (writes go through the typed tables). */
