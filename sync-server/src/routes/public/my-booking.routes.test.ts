@@ -18,6 +18,7 @@ import { BOOKING_LOOKUP_FAILURE_LIMIT } from "../../services/bookings/my-booking
 import {
   bookingBody,
   errorOf,
+  insertCustomer,
   publicCars,
   uploadDocuments,
   type BookingOptions,
@@ -264,5 +265,45 @@ describe.each(testEngines())("My booking (%s)", (engine) => {
       bookingToken: url.searchParams.get("token") ?? "",
     });
     expect(opened.booking.id).toBe(made.booking.id);
+  });
+
+  it("lets a booking the shop recorded (no documents, no token of its own) be found and its documents added", async () => {
+    const cookie = await server.adminCookie();
+    const car = freshCar();
+    await insertCustomer(server.db.knex, {
+      fullName: "Carlo Dizon",
+      email: "carlo@example.ph",
+      phone: "09185550123",
+    });
+    const created = await server.request("POST", "/api/admin/bookings", {
+      cookie,
+      body: {
+        customerEmail: "carlo@example.ph",
+        customerName: "Carlo Dizon",
+        carName: car.name,
+        carId: car.id,
+        pickupDate: "2026-12-15",
+        returnDate: "2026-12-17",
+        total: "5000.00",
+        status: "confirmed",
+      },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { reference } = z.object({ reference: z.string() }).parse(await created.json());
+    const found = await lookupOk({ reference, contact: "+639185550123" });
+    expect(found.customer).toEqual({ fullName: "Carlo Dizon", email: "carlo@example.ph" });
+    expect(found.booking).toMatchObject({ status: "confirmed", balance: "5000.00" });
+    expect(found.booking.documents).toEqual({
+      photoId1: false,
+      photoId2: false,
+      proofOfBilling: false,
+      complete: false,
+    });
+    const put = await server.request("PUT", `/api/bookings/${found.booking.id}/documents`, {
+      body: { bookingToken: found.bookingToken, photoId1Url: docs.photoId1Url },
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+    const again = await lookupOk({ reference, bookingToken: found.bookingToken });
+    expect(again.booking.documents).toMatchObject({ photoId1: true, photoId2: false, complete: false });
   });
 });

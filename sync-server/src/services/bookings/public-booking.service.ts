@@ -35,7 +35,7 @@ import { markObjectsAttached, verifyUploadedObject } from "../objects/upload.ser
 import { carsTable, toCar } from "../cars/car-record";
 import { activeRanges } from "../cars/cars.service";
 import { findBookingView } from "./booking-view";
-import { myBookingLink } from "./booking-access";
+import { myBookingLink, tokenMatches } from "./booking-access";
 import { bookingCalendarAttachment } from "./booking-calendar";
 import { findOrCreateCustomer, insertBooking } from "./booking-store";
 
@@ -279,7 +279,8 @@ type TokenBookingRow = {
 };
 
 /**
- * `PUT /api/bookings/:id/documents`: only with that booking's `bookingToken`,
+ * `PUT /api/bookings/:id/documents`: only with a token of that booking (the
+ * confirmation's `bookingToken` or one a My booking lookup handed out),
  * while the token lasts: until BOOKING_TOKEN_DAYS_AFTER_RETURN days after
  * the return date (Manila calendar), and never once the booking is cancelled
  * or expired. Anything else is the same 404, so the call never reveals
@@ -296,11 +297,13 @@ export async function attachDocuments(
   return db.transaction(async (trx) => {
     const booking = await trx<TokenBookingRow>("bookings")
       .select<TokenBookingRow[]>("id", "status", "return_date", "booking_token_hash")
-      .where({ id: bookingId, booking_token_hash: sha256(input.bookingToken) })
+      .where({ id: bookingId })
       .forUpdate()
       .first();
+    // The confirmation's token, or one My booking's lookup handed out (booking-access.ts).
     const usable =
       booking !== undefined &&
+      (await tokenMatches(trx, bookingId, input.bookingToken)) &&
       booking.status !== "cancelled" &&
       booking.status !== "expired" &&
       today <= addDays(booking.return_date, BOOKING_TOKEN_DAYS_AFTER_RETURN);
