@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import ICAL from "ical.js";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { contactSettings } from "@car-rental/shared/constants";
@@ -129,6 +130,19 @@ function calendarEvent(file: string): ICAL.Event {
   return new ICAL.Event(events[0]);
 }
 
+/** Serious or critical axe findings (as public-a11y.spec.ts counts them) on the page as it is. */
+async function seriousViolations(page: Page): Promise<{ id: string; targets: string[] }[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(" ")),
+    }));
+}
+
 async function openMyBookingFromMenu(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.locator("#mobile-menu").getByRole("link", { name: "My Booking" }).click();
@@ -154,6 +168,7 @@ test("find a booking, open it from the e-mail's link and offline, add it to a ca
   await expect(page.getByTestId("my-booking-paid")).toHaveText("₱0");
   await expect(page.getByTestId("my-booking-documents")).toHaveText("All documents received");
   await expect(page.getByRole("button", { name: "Upload documents" })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The confirmation e-mail links to the page and carries the calendar file.
   await expect
@@ -225,6 +240,7 @@ test("a booking within 24 hours of pickup cannot be cancelled: the page says why
   const refusal = page.getByRole("alert").filter({ hasText: "cannot be cancelled online" });
   await expect(refusal).toContainText("less than 24 hours");
   await expect(refusal).toContainText(contactSettings.phones[0]);
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByTestId("my-booking-status")).toHaveText("Pending");
 });
 

@@ -58,7 +58,7 @@ export function CancelBooking({ answer, disabled, onCancelled }: CancelBookingPr
   return (
     <>
       <Button
-        color="red"
+        color="red.9"
         variant="outline"
         disabled={disabled}
         leftSection={<IconX size={18} aria-hidden="true" />}

@@ -15,12 +15,13 @@ const MissingDocuments = lazy(() =>
   import("./missing-documents").then((m) => ({ default: m.MissingDocuments })),
 );
 
+/** Light shades with dark text (autoContrast): readable at WCAG AA in both themes. */
 const STATUS_COLORS: Record<string, string> = {
-  pending: "yellow",
-  confirmed: "teal",
-  cancelled: "red",
-  completed: "blue",
-  expired: "gray",
+  pending: "yellow.4",
+  confirmed: "green.3",
+  cancelled: "red.2",
+  completed: "blue.2",
+  expired: "gray.3",
 };
 
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
@@ -76,7 +77,12 @@ export function MyBookingDetails({ shown, onChanged }: MyBookingDetailsProps) {
             <Text fw={800} size="lg" data-testid="my-booking-reference">
               {booking.reference}
             </Text>
-            <Badge size="lg" color={STATUS_COLORS[booking.status] ?? "gray"} data-testid="my-booking-status">
+            <Badge
+              size="lg"
+              autoContrast
+              color={STATUS_COLORS[booking.status] ?? "gray.3"}
+              data-testid="my-booking-status"
+            >
               {statusLabel(booking.status)}
             </Badge>
           </Group>
