@@ -236,7 +236,16 @@ test("the header shows its entries in order, with 'Cars Sale' disabled and comin
   const hrefs = await links.evaluateAll((elements) =>
     elements.map((element) => element.getAttribute("href")),
   );
-  expect(hrefs).toEqual(["/#cars", null, "/pcc", "/#booking", "/#about", "/#contact", "/my-booking", "/admin"]);
+  expect(hrefs).toEqual([
+    "/#cars",
+    null,
+    "/pcc",
+    "/#booking",
+    "/#about",
+    "/#contact",
+    "/my-booking",
+    "/admin",
+  ]);
 
   const carsSale = mainNav(page).getByRole("link", { name: /Cars Sale/ });
   await expect(carsSale).toHaveAttribute("aria-disabled", "true");
