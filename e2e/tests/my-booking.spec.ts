@@ -2,10 +2,18 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import ICAL from "ical.js";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Page,
+} from "@playwright/test";
 import { contactSettings } from "@car-rental/shared/constants";
 import { quote } from "@car-rental/shared/pricing";
-import { E2E_BASE_URL, e2eDataDir } from "../src/env";
+import { E2E_ADMIN_PASSWORD, E2E_BASE_URL, e2eDataDir } from "../src/env";
 import { waitForServiceWorkerControl } from "../src/pwa";
 
 /**
@@ -251,4 +259,56 @@ test("a wrong reference or contact finds nothing, with one message for both", as
   await page.getByLabel("E-mail or phone").fill("someone.else@example.ph");
   await page.getByRole("button", { name: "Find booking" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "No booking matches" })).toBeVisible();
+});
+
+test("a booking the shop recorded without documents offers Upload documents, and the upload reaches the booking", async ({
+  page,
+  request,
+}) => {
+  const admin = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
+  expect((await admin.post("/api/admin/session", { data: { password: E2E_ADMIN_PASSWORD } })).ok()).toBe(
+    true,
+  );
+  const cars: PublicCar[] = await (await request.get("/api/cars")).json();
+  const available = cars.filter((car) => car.available);
+  const car = available[available.length - 1 - carIndex++];
+  if (!car) throw new Error("no car left for this test");
+  const email = `walk.in.${Date.now()}@example.ph`;
+  const created = await admin.post("/api/admin/bookings", {
+    data: {
+      customerEmail: email,
+      customerName: "Walk In Customer",
+      carName: car.name,
+      carId: car.id,
+      pickupDate: manila(20).date,
+      returnDate: manila(22).date,
+      total: "6000.00",
+      status: "confirmed",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { reference }: { reference: string } = await created.json();
+  await admin.dispose();
+
+  await page.goto("/my-booking");
+  await page.getByLabel("Booking reference").fill(reference);
+  await page.getByLabel("E-mail or phone").fill(email);
+  await page.getByRole("button", { name: "Find booking" }).click();
+  await expect(page.getByTestId("my-booking-status")).toHaveText("Confirmed");
+  await expect(page.getByTestId("my-booking-balance")).toHaveText("₱6,000");
+  await expect(page.getByTestId("my-booking-documents")).toHaveText(
+    "Missing: Photo ID #1, Photo ID #2, Proof of Billing",
+  );
+
+  await page.getByRole("button", { name: "Upload documents" }).click();
+  const file = path.join(await mkdtemp(path.join(os.tmpdir(), "my-booking-")), "photo-id-1.png");
+  await writeFile(file, PNG_BYTES);
+  await page.getByRole("button", { name: "Upload Photo ID #1" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload Photo ID #1" });
+  await dialog.locator('input[type="file"]').setInputFiles(file);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Uploaded: photo-id-1.png")).toBeVisible();
+  await page.getByRole("button", { name: "Send documents" }).click();
+  await expect(page.getByTestId("my-booking-documents")).toHaveText("Missing: Photo ID #2, Proof of Billing");
+  await expect(page.getByRole("button", { name: "Upload documents" })).toBeVisible();
 });
