@@ -12,6 +12,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { contactSettings } from "@car-rental/shared/constants";
+import { addDays, formatMonthYear } from "@car-rental/shared/dates";
 import { quote } from "@car-rental/shared/pricing";
 import { E2E_ADMIN_PASSWORD, E2E_BASE_URL, e2eDataDir } from "../src/env";
 import { waitForServiceWorkerControl } from "../src/pwa";
@@ -32,7 +33,14 @@ const PNG_BYTES = Buffer.from(
   "base64",
 );
 
-type Booked = { id: string; reference: string; bookingToken: string; carId: string; email: string };
+type Booked = {
+  id: string;
+  reference: string;
+  bookingToken: string;
+  carId: string;
+  carName: string;
+  email: string;
+};
 type PublicCar = { id: string; name: string; dailyRate: string; available: boolean };
 
 let carIndex = 0;
@@ -105,7 +113,7 @@ async function book(
   });
   expect(res.status(), await res.text()).toBe(201);
   const body: { booking: { id: string; reference: string }; bookingToken: string } = await res.json();
-  return { ...body.booking, bookingToken: body.bookingToken, carId: car.id, email };
+  return { ...body.booking, bookingToken: body.bookingToken, carId: car.id, carName: car.name, email };
 }
 
 /** The first `.eml` the server wrote that contains `text` (searched with quoted-printable undone): raw and decoded. */
@@ -151,6 +159,29 @@ async function seriousViolations(page: Page): Promise<{ id: string; targets: str
     }));
 }
 
+/** On the home page's booking calendar for `carName`: whether the day `date` shows as booked. */
+async function expectDayBooked(page: Page, carName: string, date: string, booked: boolean): Promise<void> {
+  await page.goto("/");
+  await page.locator("#cars").scrollIntoViewIfNeeded();
+  await page
+    .getByRole("article", { name: carName, exact: true })
+    .getByRole("button", { name: "Select This Car" })
+    .click();
+  const title = formatMonthYear(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
+  const form = page.locator("#booking");
+  for (let i = 0; i < 13 && !(await form.getByText(title, { exact: true }).isVisible()); i += 1) {
+    await page.getByRole("button", { name: "Next month" }).click();
+  }
+  const day = page.getByTestId("calendar-days").locator(`button[data-date="${date}"]`);
+  if (booked) {
+    await expect(day).toHaveAccessibleDescription(/booked/);
+    await expect(day).toBeDisabled();
+  } else {
+    await expect(day).not.toHaveAccessibleDescription(/booked/);
+    await expect(day).toBeEnabled();
+  }
+}
+
 async function openMyBookingFromMenu(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.locator("#mobile-menu").getByRole("link", { name: "My Booking" }).click();
@@ -167,6 +198,7 @@ test("find a booking, open it from the e-mail's link and offline, add it to a ca
 
   await page.goto("/");
   await waitForServiceWorkerControl(page);
+  await expectDayBooked(page, booked.carName, addDays(pickup, 1), true);
   await openMyBookingFromMenu(page);
   await page.getByLabel("Booking reference").fill(booked.reference.toLowerCase());
   await page.getByLabel("E-mail or phone").fill(booked.email.toUpperCase());
@@ -222,6 +254,7 @@ test("find a booking, open it from the e-mail's link and offline, add it to a ca
     await request.get(`/api/cars/${booked.carId}/booked-dates`)
   ).json();
   expect(ranges.some((range) => range.start === pickup)).toBe(false);
+  await expectDayBooked(page, booked.carName, addDays(pickup, 1), false);
   await expect
     .poll(() => mailContaining(`Booking Cancelled ${booked.reference}`), { timeout: 30_000 })
     .toBeTruthy();
