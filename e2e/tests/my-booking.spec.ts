@@ -43,7 +43,22 @@ type Booked = {
 };
 type PublicCar = { id: string; name: string; dailyRate: string; available: boolean };
 
+/** Cars no other e2e file books (the run shares one server and database): one per test. */
+const OWN_CARS = [
+  "Toyota Hiace Commuter Deluxe",
+  "Nissan Urvan NV350 Premium",
+  "Toyota Hilux Conquest 2.8 4x4",
+  "Mitsubishi Montero Sport GLS",
+];
 let carIndex = 0;
+
+async function ownCar(request: APIRequestContext): Promise<PublicCar> {
+  const cars: PublicCar[] = await (await request.get("/api/cars")).json();
+  const name = OWN_CARS[carIndex++];
+  const car = cars.find((candidate) => candidate.name === name && candidate.available);
+  if (!car) throw new Error(`${name ?? "no car"} is not in the fleet`);
+  return car;
+}
 let contactIndex = 0;
 
 /** Manila's date `days` from now ('YYYY-MM-DD') and its current hour. */
@@ -64,17 +79,14 @@ async function uploadDocument(request: APIRequestContext): Promise<string> {
   return objectPath;
 }
 
-/** A booking of a car of its own (from the end of the fleet: other tests take the first ones), with real documents. */
+/** A booking of a car of its own (OWN_CARS), with real documents. */
 async function book(
   request: APIRequestContext,
   pickupDate: string,
   returnDate: string,
   pickupTime: string,
 ): Promise<Booked> {
-  const cars: PublicCar[] = await (await request.get("/api/cars")).json();
-  const available = cars.filter((car) => car.available);
-  const car = available[available.length - 1 - carIndex++];
-  if (!car) throw new Error("no car left for this test");
+  const car = await ownCar(request);
   contactIndex += 1;
   const email = `my.booking.${Date.now()}.${contactIndex}@example.ph`;
   const q = quote({
@@ -302,10 +314,7 @@ test("a booking the shop recorded without documents offers Upload documents, and
   expect((await admin.post("/api/admin/session", { data: { password: E2E_ADMIN_PASSWORD } })).ok()).toBe(
     true,
   );
-  const cars: PublicCar[] = await (await request.get("/api/cars")).json();
-  const available = cars.filter((car) => car.available);
-  const car = available[available.length - 1 - carIndex++];
-  if (!car) throw new Error("no car left for this test");
+  const car = await ownCar(request);
   const email = `walk.in.${Date.now()}@example.ph`;
   const created = await admin.post("/api/admin/bookings", {
     data: {
