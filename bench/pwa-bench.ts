@@ -9,6 +9,7 @@ import { bookingBody, uploadBenchDocuments } from "./lib/bookings";
 import { createBenchDatabase } from "./lib/databases";
 import { benchSettings, childEnv } from "./lib/env";
 import { repoRoot, startProcess } from "./lib/server";
+import { timelineRender, type TimelineResult } from "./timeline-bench";
 
 export type LighthouseScores = {
   /** The scores of the median run. */
@@ -52,7 +53,10 @@ export type PwaResult = {
   pages: PwaPage[];
   /** Null when only the drain was measured. */
   offlineRepeatVisitMs: number | null;
-  outboxDrain: DrainResult;
+  /** Null when only the Timeline was measured. */
+  outboxDrain: DrainResult | null;
+  /** Null when only the drain was measured. */
+  timeline: TimelineResult | null;
 };
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -439,7 +443,10 @@ export async function outboxDrain(browser: Browser, url: string, entries = 500):
  * Builds the PWA, serves it from the real server on a fresh embedded database
  * and measures it; with `onlyDrain`, only the outbox drain.
  */
-export async function benchPwa(port: number, options: { onlyDrain: boolean }): Promise<PwaResult> {
+export async function benchPwa(
+  port: number,
+  options: { onlyDrain: boolean; onlyTimeline: boolean },
+): Promise<PwaResult> {
   execSync("npm run build --workspace pwa", { cwd: repoRoot, stdio: "inherit" });
   const database = await createBenchDatabase("pglite", "");
   const server = await startProcess("sync-server/src/main.ts", port, {
@@ -450,7 +457,8 @@ export async function benchPwa(port: number, options: { onlyDrain: boolean }): P
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_ARGS });
   try {
     const pages: PwaPage[] = [];
-    for (const path of options.onlyDrain ? [] : ["/", "/booking", "/admin", "/pcc"]) {
+    const only = options.onlyDrain || options.onlyTimeline;
+    for (const path of only ? [] : ["/", "/booking", "/admin", "/pcc"]) {
       const weight = path === "/pcc" ? null : await pageWeight(browser, server.url + path);
       const scores = path === "/admin" ? null : await lighthouse(server.url + path);
       const throttledBlockingMs =
@@ -465,10 +473,14 @@ export async function benchPwa(port: number, options: { onlyDrain: boolean }): P
       });
       console.info(`${path}: ${JSON.stringify(pages.at(-1))}`);
     }
-    const offlineRepeatVisitMs = options.onlyDrain ? null : await offlineRepeatVisit(browser, server.url);
-    const drain = await outboxDrain(browser, server.url, benchSettings.drainEntries);
+    const offlineRepeatVisitMs = only ? null : await offlineRepeatVisit(browser, server.url);
+    const timeline = options.onlyDrain ? null : await timelineRender(browser, server.url);
+    console.info(`timeline: ${JSON.stringify(timeline)}`);
+    const drain = options.onlyTimeline
+      ? null
+      : await outboxDrain(browser, server.url, benchSettings.drainEntries);
     console.info(`outbox drain: ${JSON.stringify(drain)}`);
-    return { pages, offlineRepeatVisitMs, outboxDrain: drain };
+    return { pages, offlineRepeatVisitMs, outboxDrain: drain, timeline };
   } finally {
     await browser.close();
     await server.stop();

@@ -12,6 +12,8 @@ export const benchSettings = {
   skipApi: process.env.BENCH_SKIP_API === "1",
   /** Measures only the outbox drain (no API part, no page weights or Lighthouse): to iterate on it. */
   onlyDrain: process.env.BENCH_ONLY_DRAIN === "1",
+  /** Measures only the Timeline's rendering (issue #20's budget). */
+  onlyTimeline: process.env.BENCH_ONLY_TIMELINE === "1",
   /** How many changes the outbox drain queues (fewer to iterate faster; the report's figure is for 500). */
   drainEntries: Number(process.env.BENCH_DRAIN_ENTRIES ?? 500),
   /** Where to write a CPU profile of the admin page during the drain (.cpuprofile, for DevTools); none when unset. */

@@ -91,7 +91,8 @@ describe.each(testEngines())("schema on %s", (engine) => {
       );
       expect(pendingOverlap).toEqual({
         code: SQLSTATE.exclusionViolation,
-        constraint: "bookings_no_overlap",
+        // The rule this migration made as bookings_no_overlap, now one constraint over bookings and blocks.
+        constraint: "car_occupancy_no_overlap",
       });
       const confirmedInside = await failure(
         insertBooking(db.knex, {

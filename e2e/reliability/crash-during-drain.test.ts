@@ -23,12 +23,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@car-rental/db";
-import { buildPath, routes } from "@car-rental/shared/api";
+import { routes } from "@car-rental/shared/api";
 import { addMoney } from "@car-rental/shared/money";
 import type { BookingStatus } from "@car-rental/shared/constants";
 import { ApiClient, type FetchLike } from "../../pwa/src/data/api-client";
 import { CarRentalDb } from "../../pwa/src/data/db";
-import { addToOutbox, type EnqueueInput } from "../../pwa/src/data/outbox";
+import { addPayment } from "../../pwa/src/data/mutations/bookings/add-payment";
+import { updateBookingStatus } from "../../pwa/src/data/mutations/bookings/update-booking-status";
+import { addToOutbox, newId, type EnqueueInput } from "../../pwa/src/data/outbox";
 import { closeOutboxEvents } from "../../pwa/src/data/outbox-events";
 import { createOutboxEngine, type OutboxEngine } from "../../pwa/src/data/outbox-engine";
 import { SERVER_DATABASE_URL } from "../src/env";
@@ -126,11 +128,8 @@ describe("the server is killed while the outbox drains", () => {
         const status = statusPlans[b]?.[statusIndex];
         if (status) {
           entries.push({
-            method: "PATCH",
-            path: buildPath(routes.updateBookingStatus.path, { id: bookingId }),
-            body: { status },
-            entity: "bookings",
-            entityId: bookingId,
+            mutation: updateBookingStatus,
+            args: { id: bookingId, status },
             label: `Booking ${b} → ${status}`,
           });
           continue;
@@ -138,12 +137,8 @@ describe("the server is killed while the outbox drains", () => {
         const paymentNumber = n - (n > 13 ? 2 : n > 6 ? 1 : 0);
         const amount = amountOf(b, paymentNumber);
         entries.push({
-          method: "PATCH",
-          path: buildPath(routes.addPayment.path, { id: bookingId }),
-          body: { amount },
-          entity: "payments",
-          entityId: `temp-payment-${b}-${paymentNumber}`,
-          related: [{ entity: "bookings", id: bookingId }],
+          mutation: addPayment,
+          args: { bookingId, id: newId(), amount },
           label: `Payment ₱${amount} for booking ${b}`,
         });
       }

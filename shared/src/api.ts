@@ -20,6 +20,7 @@ import {
   blockedNameInputSchema,
   blockedNameSchema,
 } from "./schemas/blocked-name";
+import { blockInputSchema, blockSchema } from "./schemas/block";
 import { okResponseSchema } from "./schemas/common";
 import { contactMessageSchema } from "./schemas/contact";
 import {
@@ -300,6 +301,22 @@ export const routes = {
     request: paymentInputSchema,
     query: null,
     response: paymentResponseSchema,
+  },
+  createBlock: {
+    method: "POST",
+    path: "/api/admin/cars/:id/blocks",
+    auth: "admin",
+    request: blockInputSchema,
+    query: null,
+    response: blockSchema,
+  },
+  deleteBlock: {
+    method: "DELETE",
+    path: "/api/admin/blocks/:id",
+    auth: "admin",
+    request: null,
+    query: null,
+    response: noContentSchema,
   },
   blockName: {
     method: "POST",

@@ -170,3 +170,38 @@ describe("clock conversion", () => {
     expect(slots).toHaveLength(9);
   });
 });
+
+describe("blocks (release-2 §C1)", () => {
+  const block: BookedRange = { start: "2026-12-10", end: "2026-12-11", kind: "block" };
+
+  it("occupy whole days, from 00:00 on the first day to 24:00 on the last", () => {
+    expect(occupiedLocalTimestamps(block)).toEqual({
+      from: "2026-12-10 00:00:00",
+      to: "2026-12-12 00:00:00",
+    });
+    // A pickup time given with a block is ignored.
+    expect(occupiedPeriod({ ...block, pickupTime: "5:00 PM" })).toEqual(occupiedPeriod(block));
+  });
+
+  it("make their days unavailable in the calendar, whole, and free the day after", () => {
+    expect(isDayBooked("2026-12-10", [block])).toBe(true);
+    expect(isDayBooked("2026-12-11", [block])).toBe(true);
+    expect(freeSlots("2026-12-10", "2026-12-11", [block])).toEqual([]);
+    expect(freeSlots("2026-12-12", "2026-12-13", [block])).toEqual(ALL_SLOTS);
+    // A rental cannot come back on the block's first day (even at 9:00 AM) nor span the block.
+    expect(canReturnOn("2026-12-08", "2026-12-10", [block])).toBe(false);
+    expect(canReturnOn("2026-12-08", "2026-12-13", [block])).toBe(false);
+    // The turnaround must end by midnight before the block: a 9:00 AM return the day before fits.
+    expect(freeSlots("2026-12-08", "2026-12-09", [block])).toEqual(ALL_SLOTS);
+  });
+
+  it("collide with a booking or a block sharing a minute, and not otherwise", () => {
+    const endsAtMidnight: BookedRange = { start: "2026-12-07", end: "2026-12-09", pickupTime: "5:00 PM" };
+    expect(conflictingRanges(block, [endsAtMidnight])).toEqual([]); // 17:00 + 2 h = 19:00 on the 9th
+    const intoTheBlock: BookedRange = { start: "2026-12-08", end: "2026-12-10", pickupTime: "9:00 AM" };
+    expect(conflictingRanges(block, [intoTheBlock])).toEqual([intoTheBlock]);
+    const nextBlock: BookedRange = { start: "2026-12-12", end: "2026-12-12", kind: "block" };
+    expect(conflictingRanges(block, [nextBlock])).toEqual([]);
+    expect(conflictingRanges({ ...nextBlock, start: "2026-12-11" }, [block])).toEqual([block]);
+  });
+});

@@ -8,17 +8,31 @@
  * The browser (calendar, pickup-time dropdown) and the server (conflict
  * answers) both decide with these functions.
  */
-import { TIME_SLOTS, TURNAROUND_HOURS, type TimeSlot } from "./constants";
+import { DEFAULT_PICKUP_TIME, TIME_SLOTS, TURNAROUND_HOURS, type TimeSlot } from "./constants";
 import { addDays, fromDayNumber, isValidDate, toDayNumber } from "./dates";
 
-/** A car's booking as `GET /api/cars/:id/booked-dates` reports it. */
+/**
+ * What occupies a car, as `GET /api/cars/:id/booked-dates` reports it: a
+ * booking (`kind` "booking" or absent), or a blocked period (release-2 §C1,
+ * `kind` "block"), which occupies whole days: from 00:00 on `start` to 24:00
+ * on `end`, and has no pickup time (one given is ignored).
+ */
 export interface BookedRange {
-  /** Pickup date 'YYYY-MM-DD'. */
+  /** Pickup date 'YYYY-MM-DD'; a block's first day. */
   start: string;
-  /** Return date 'YYYY-MM-DD'. */
+  /** Return date 'YYYY-MM-DD'; a block's last day. */
   end: string;
-  pickupTime: TimeSlot;
+  /** A booking's pickup time (9:00 AM when absent); not used for a block. */
+  pickupTime?: TimeSlot;
+  kind?: RangeKind;
 }
+
+/** A rental (or a candidate one): a booking, with its pickup time. */
+export type RentalRange = { start: string; end: string; pickupTime: TimeSlot };
+
+/** The two kinds of occupancy. */
+export const RANGE_KINDS = ["booking", "block"] as const;
+export type RangeKind = (typeof RANGE_KINDS)[number];
 
 /** Half-open interval [from, to) of Manila wall-clock minutes since 1970-01-01 00:00. */
 export interface Period {
@@ -49,13 +63,20 @@ export function slotMinute(date: string, slot: TimeSlot): number {
 
 /**
  * The period a rental (or a candidate rental) occupies: from pickup to return
- * plus the turnaround.
+ * plus the turnaround; a block's, its whole days.
  * @throws RangeError for an invalid date or slot.
  */
 export function occupiedPeriod(range: BookedRange): Period {
+  if (range.kind === "block") {
+    return {
+      from: toDayNumber(range.start) * MINUTES_PER_DAY,
+      to: (toDayNumber(range.end) + 1) * MINUTES_PER_DAY,
+    };
+  }
+  const pickupTime = range.pickupTime ?? DEFAULT_PICKUP_TIME;
   return {
-    from: slotMinute(range.start, range.pickupTime),
-    to: slotMinute(range.end, range.pickupTime) + TURNAROUND_MINUTES,
+    from: slotMinute(range.start, pickupTime),
+    to: slotMinute(range.end, pickupTime) + TURNAROUND_MINUTES,
   };
 }
 

@@ -127,3 +127,25 @@ describe("dayState", () => {
     });
   });
 });
+
+describe("a blocked period in the calendar (release-2 §C1)", () => {
+  const blocked = { today, ranges: [{ start: "2026-11-20", end: "2026-11-21", kind: "block" as const }] };
+  const state = (date: string, calendar: CalendarState = initialCalendarState) =>
+    dayState(date, { ...blocked, state: calendar });
+
+  it("shows every blocked day as Booked and not selectable, and the day after as free", () => {
+    for (const date of ["2026-11-20", "2026-11-21"]) {
+      expect(state(date)).toMatchObject({ isBooked: true, isDisabled: true });
+    }
+    expect(state("2026-11-22")).toMatchObject({ isBooked: false, isDisabled: false });
+  });
+
+  it("allows no return on or after a blocked day once the pickup is before it", () => {
+    const picking = selectDate(initialCalendarState, "2026-11-18", blocked);
+    expect(picking.phase).toBe("return");
+    expect(state("2026-11-19", picking).isDisabled).toBe(false);
+    for (const date of ["2026-11-20", "2026-11-21", "2026-11-23"]) {
+      expect(state(date, picking).isDisabled).toBe(true);
+    }
+  });
+});

@@ -109,6 +109,8 @@ export const adminFailures = {
   updatePayment: "Failed to update payment",
   blockName: "Failed to block name",
   unblockName: "Failed to unblock name",
+  blockDates: "Failed to block dates",
+  removeBlock: "Failed to remove block",
 } as const;
 
 export const adminSuccess = {
@@ -121,6 +123,8 @@ export const adminSuccess = {
   updatePayment: "Payment updated successfully!",
   blockName: "Name blocked successfully!",
   unblockName: "Name unblocked successfully!",
+  blockDates: "Dates blocked successfully!",
+  removeBlock: "Block removed successfully!",
   exportComplete: "Export Complete",
 } as const;
 

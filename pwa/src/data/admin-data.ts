@@ -10,6 +10,7 @@ import { customerTotals } from "@car-rental/shared/customer-totals";
 import {
   db as appDb,
   type LocalAdminCar,
+  type LocalBlock,
   type LocalBlockedName,
   type LocalBooking,
   type LocalCustomer,
@@ -36,10 +37,7 @@ export type AdminCustomerView = LocalCustomer & {
 
 /** Cars of the admin mirror in the fleet's order, as `GET /api/cars` gives it: oldest first, then by name. */
 export function useAdminCars(): LocalAdminCar[] | undefined {
-  return useLiveQuery(
-    async () => (await appDb.adminCars.toArray()).filter(visible).sort(byFleetOrder),
-    [],
-  );
+  return useLiveQuery(async () => (await appDb.adminCars.toArray()).filter(visible).sort(byFleetOrder), []);
 }
 
 function byFleetOrder(a: LocalAdminCar, b: LocalAdminCar): number {
@@ -122,6 +120,11 @@ export async function findCustomerByEmail(email: string): Promise<LocalCustomer 
 }
 
 /** Blocked names, newest first. */
+/** Blocked periods of the mirror (release 2 §C1), the earliest first. */
+export function useBlocks(): LocalBlock[] | undefined {
+  return useLiveQuery(async () => (await appDb.blocks.orderBy("startDate").toArray()).filter(visible), []);
+}
+
 export function useBlockedNames(): LocalBlockedName[] | undefined {
   return useLiveQuery(
     async () => (await appDb.blockedNames.toArray()).filter(visible).sort((a, b) => byCreatedAt(b, a)),

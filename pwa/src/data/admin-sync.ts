@@ -7,8 +7,7 @@
  *
  * No DOM or React imports: the service worker syncs after it drained the outbox.
  */
-import type { EntityTable } from "dexie";
-import type { SyncEntity, SyncResponse } from "@car-rental/shared/schemas/sync";
+import { SYNC_ENTITIES, type SyncEntity, type SyncResponse } from "@car-rental/shared/schemas/sync";
 import { api, type ApiClient } from "./api-client";
 import { db as appDb, type CarRentalDb, type SyncStateRow } from "./db";
 import { outboxRowKeys } from "./outbox";
@@ -78,29 +77,22 @@ export async function applySyncResponse(db: CarRentalDb, answer: SyncResponse): 
     const protectedRows = await rowsWithWaitingChanges(db);
     const isProtected = (entity: SyncEntity, id: string) => protectedRows.has(`${entity}:${id}`);
 
-    async function applyRows<R extends { id: string }>(
-      entity: SyncEntity,
-      table: EntityTable<R, "id">,
-      rows: R[],
-    ) {
+    for (const entity of SYNC_ENTITIES) {
+      const table = db.mirrorTable(entity);
+      const rows: readonly { id: string }[] = answer[entity];
       if (answer.reset) {
         // A complete list: rows the server no longer has go, unless a waiting change holds them.
         const keep = new Set(rows.map((row) => row.id));
-        const stale = (await db.mirrorTable(entity).toCollection().primaryKeys()).filter(
+        const stale = (await table.toCollection().primaryKeys()).filter(
           (id) => !keep.has(id) && !isProtected(entity, id),
         );
-        await db.mirrorTable(entity).bulkDelete(stale);
+        await table.bulkDelete(stale);
         removed += stale.length;
       }
       const incoming = rows.filter((row) => !isProtected(entity, row.id));
       await table.bulkPut(incoming);
       changed += incoming.length;
     }
-    await applyRows("cars", db.adminCars, answer.cars);
-    await applyRows("customers", db.customers, answer.customers);
-    await applyRows("bookings", db.bookings, answer.bookings);
-    await applyRows("payments", db.payments, answer.payments);
-    await applyRows("blockedNames", db.blockedNames, answer.blockedNames);
     for (const tombstone of answer.deleted) {
       if (isProtected(tombstone.entity, tombstone.id)) continue;
       await db.mirrorTable(tombstone.entity).delete(tombstone.id);
@@ -124,13 +116,7 @@ export async function applySyncResponse(db: CarRentalDb, answer: SyncResponse): 
 export async function clearAdminData(db: CarRentalDb = appDb): Promise<void> {
   await db.transaction("rw", [...db.mirrorTables(), db.outbox], async () => {
     await db.outbox.filter((entry) => entry.entity !== "contact").delete();
-    await Promise.all([
-      db.adminCars.clear(),
-      db.bookings.clear(),
-      db.customers.clear(),
-      db.blockedNames.clear(),
-      db.payments.clear(),
-    ]);
+    await Promise.all(SYNC_ENTITIES.map((entity) => db.mirrorTable(entity).clear()));
     await db.syncState.delete(ADMIN_KEY);
   });
 }

@@ -7,14 +7,17 @@
  */
 import Dexie, { type EntityTable, type Table } from "dexie";
 import type { bookedRangeSchema, BookingView } from "@car-rental/shared/schemas/booking";
+import type { Block } from "@car-rental/shared/schemas/block";
 import type { BlockedName } from "@car-rental/shared/schemas/blocked-name";
 import type { AdminCar, Car } from "@car-rental/shared/schemas/car";
 import type { CustomerRecord } from "@car-rental/shared/schemas/customer";
 import type { Payment } from "@car-rental/shared/schemas/payment";
-import type { SyncEntity } from "@car-rental/shared/schemas/sync";
+import { mirrorTables as mirrorRegistry, SYNC_ENTITIES, type SyncEntity } from "@car-rental/shared/mirror";
 import type { z } from "zod";
-import { outboxRowKeys } from "./outbox-row-keys";
+import type { MutationArgs } from "./mutations/mutation";
 import type { MyBookingRow } from "./my-bookings";
+import { outboxRowKeys } from "./outbox-row-keys";
+import { mutationOfLegacyEntry, UNKNOWN_CHANGE_MESSAGE, type LegacyOutboxEntry } from "./outbox-upgrade";
 
 export const DATABASE_NAME = "car-rental";
 
@@ -35,6 +38,7 @@ export type LocalBooking = Omit<BookingView, "reference"> & { reference?: string
 export type LocalCustomer = CustomerRecord & PendingMarks;
 export type LocalBlockedName = BlockedName & PendingMarks;
 export type LocalPayment = Payment & PendingMarks;
+export type LocalBlock = Block & PendingMarks;
 
 /** A booked range of one car, keyed by car, start date and pickup time. */
 export type LocalBookedRange = z.output<typeof bookedRangeSchema> & { carId: string };
@@ -50,9 +54,10 @@ export type OutboxEntry = {
   id: string;
   /** Increasing: the order the changes were made and are sent in. */
   seq: number;
-  method: "POST" | "PUT" | "PATCH" | "DELETE";
-  path: string;
-  body: unknown;
+  /** The name of the change (`mutations/registry.ts`): what it sends and how its answer is stored. */
+  mutation: string;
+  /** The change's arguments, as its mutation's input schema describes them. */
+  args: MutationArgs;
   /** ISO instant of the change. */
   createdAt: string;
   /**
@@ -112,8 +117,23 @@ export type MirrorTableView = {
   get(id: string): Promise<(PendingMarks & { id: string }) | undefined>;
   delete(id: string): Promise<void>;
   bulkDelete(ids: string[]): Promise<void>;
+  bulkPut(rows: readonly { id: string }[]): Promise<unknown>;
+  clear(): Promise<void>;
   toCollection(): { primaryKeys(): Promise<string[]> };
 };
+
+/** The Dexie stores of the synced tables, from the one list of them (`shared/src/mirror.ts`). */
+const mirrorStores = Object.fromEntries(
+  SYNC_ENTITIES.map((entity) => [mirrorRegistry[entity].table, mirrorRegistry[entity].indexes]),
+);
+/** The database version that declares the mirror's stores as the list has them (3 or the newest `since`). */
+const MIRROR_VERSION = Math.max(3, ...SYNC_ENTITIES.map((entity) => mirrorRegistry[entity].since));
+
+/** The Dexie version that added My booking's table. */
+const MY_BOOKINGS_VERSION = 5;
+if (MIRROR_VERSION >= MY_BOOKINGS_VERSION) {
+  throw new Error(`A mirror table's 'since' must be above ${MY_BOOKINGS_VERSION} (My booking's version)`);
+}
 
 export class CarRentalDb extends Dexie {
   cars!: EntityTable<Car, "id">;
@@ -125,6 +145,8 @@ export class CarRentalDb extends Dexie {
   customers!: EntityTable<LocalCustomer, "id">;
   blockedNames!: EntityTable<LocalBlockedName, "id">;
   payments!: EntityTable<LocalPayment, "id">;
+  /** Days a car is out of service (release 2 §C1). */
+  blocks!: EntityTable<LocalBlock, "id">;
   outbox!: EntityTable<StoredOutboxEntry, "id">;
   syncState!: EntityTable<SyncStateRow, "key">;
   drafts!: EntityTable<DraftRow, "key">;
@@ -157,29 +179,42 @@ export class CarRentalDb extends Dexie {
             entry.rowKeys = outboxRowKeys(entry);
           });
       });
-    // My booking's own table; the other stores are unchanged.
-    this.version(3).stores({ myBookings: "id, reference, openedAt" });
+    // Named mutations (issue #19): each stored request becomes the change it was made by.
+    this.version(3)
+      .stores({})
+      .upgrade(async (tx) => {
+        await tx
+          .table<StoredOutboxEntry & LegacyOutboxEntry, string>("outbox")
+          .toCollection()
+          .modify((entry) => {
+            if (entry.method === undefined) return;
+            const named = mutationOfLegacyEntry(entry);
+            entry.mutation = named?.mutation ?? "unknown";
+            entry.args = named?.args ?? { method: entry.method, path: entry.path, body: entry.body };
+            if (!named) {
+              entry.state = "failed";
+              entry.lastError = UNKNOWN_CHANGE_MESSAGE;
+            }
+            delete entry.method;
+            delete entry.path;
+            delete entry.body;
+          });
+      });
+    // The synced tables as `shared/src/mirror.ts` lists them (a new one comes with the next version).
+    this.version(MIRROR_VERSION).stores(mirrorStores);
+    // My booking's own table (release-2 §D2); the other stores are unchanged. Its version is fixed
+    // and above MIRROR_VERSION: a new mirror table takes the next one (6), never this one.
+    this.version(MY_BOOKINGS_VERSION).stores({ myBookings: "id, reference, openedAt" });
   }
 
-  /** An admin mirror table by sync entity name, for reads and deletes (writes go through the typed tables). */
+  /** An admin mirror table by sync entity name, for the pull, reads and deletes (features use the typed tables). */
   mirrorTable(entity: SyncEntity): MirrorTableView {
-    switch (entity) {
-      case "cars":
-        return this.adminCars;
-      case "bookings":
-        return this.bookings;
-      case "customers":
-        return this.customers;
-      case "blockedNames":
-        return this.blockedNames;
-      case "payments":
-        return this.payments;
-    }
+    return this.table<PendingMarks & { id: string }, string>(mirrorRegistry[entity].table);
   }
 
   /** Every admin mirror table (and the sync state), for one transaction. */
   mirrorTables(): Table[] {
-    return [this.adminCars, this.bookings, this.customers, this.blockedNames, this.payments, this.syncState];
+    return [...SYNC_ENTITIES.map((entity) => this.table(mirrorRegistry[entity].table)), this.syncState];
   }
 }
 

@@ -9,8 +9,7 @@ import { ApiClient, ApiError, describeError, type FetchLike } from "./api-client
 import { syncAdmin } from "./admin-sync";
 import { refreshBookedRanges, refreshCars } from "./public-data";
 import { CarRentalDb, type OutboxEntry } from "./db";
-import { reviseOptimisticRows } from "./outbox-revise";
-import { addToOutbox, type EnqueueInput } from "./outbox";
+import { addLegacyEntry, type LegacyInput } from "./outbox-test-support";
 import { closeOutboxEvents, onOutboxEvent, type OutboxEvent } from "./outbox-events";
 import { createOutboxEngine, type LockManagerLike, type OutboxEngine } from "./outbox-engine";
 
@@ -58,6 +57,16 @@ function makeNetwork() {
   return network;
 }
 
+/**
+ * Queues an entry as the previous version did (a temporary id the server
+ * replaces; see outbox-test-support.ts) and starts a drain, as `enqueue` does.
+ */
+async function enqueueLegacy(input: LegacyInput): Promise<OutboxEntry> {
+  const entry = await addLegacyEntry(db, input);
+  engine.kick();
+  return entry;
+}
+
 let dbCounter = 0;
 let db: CarRentalDb;
 let network: ReturnType<typeof makeNetwork>;
@@ -94,7 +103,7 @@ const contact = (n: number) => ({
   message: `Message number ${n}`,
 });
 
-function contactEntry(n: number): EnqueueInput {
+function contactEntry(n: number): LegacyInput {
   return {
     method: "POST",
     path: routes.sendContactMessage.path,
@@ -141,7 +150,7 @@ async function createBooking(total = "5000.00", pickupDate = "2026-12-01", retur
   return booking.id;
 }
 
-function paymentEntry(bookingId: string, amount: string, tempId: string): EnqueueInput {
+function paymentEntry(bookingId: string, amount: string, tempId: string): LegacyInput {
   return {
     method: "PATCH",
     path: buildPath(routes.addPayment.path, { id: bookingId }),
@@ -157,7 +166,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
   it("sends queued changes in the order they were made", async () => {
     network.offline = true;
     const queued: OutboxEntry[] = [];
-    for (const n of [1, 2, 3]) queued.push(await engine.enqueue({ ...contactEntry(n), body: contact(n) }));
+    for (const n of [1, 2, 3]) queued.push(await enqueueLegacy({ ...contactEntry(n), body: contact(n) }));
     await engine.drain();
     expect(await db.outbox.count()).toBe(3);
     expect((await db.outbox.get(queued[0]?.id ?? ""))?.attempts).toBe(1);
@@ -177,7 +186,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     await syncAdmin({ db, api: client });
     network.offline = true;
     for (const status of ["confirmed", "completed"] as const) {
-      await engine.enqueue({
+      await enqueueLegacy({
         method: "PATCH",
         path: buildPath(routes.updateBookingStatus.path, { id: bookingId }),
         body: { status },
@@ -220,11 +229,11 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     for (let i = 0; i < 12; i++) {
       const bookingId = i % 4 < 2 ? first : second;
       if (i % 2 === 0) {
-        queued.push(await addToOutbox(db, paymentEntry(bookingId, "1.00", `temp-payment-${i}`)));
+        queued.push(await addLegacyEntry(db, paymentEntry(bookingId, "1.00", `temp-payment-${i}`)));
       } else {
         const status = i % 4 === 1 ? "confirmed" : "pending";
         queued.push(
-          await addToOutbox(db, {
+          await addLegacyEntry(db, {
             method: "PATCH",
             path: buildPath(routes.updateBookingStatus.path, { id: bookingId }),
             body: { status },
@@ -255,7 +264,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
 
   it("sends a change that names a row created offline only after the creation, with the server's id", async () => {
     network.offline = true;
-    const created = await addToOutbox(db, {
+    const created = await addLegacyEntry(db, {
       method: "POST",
       path: routes.blockName.path,
       body: { fullName: "Lola Basyang", reason: "Unpaid rental", blockedBy: "admin" },
@@ -263,14 +272,14 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
       entityId: "temp-blocked-9",
       label: "Block Lola Basyang",
     });
-    const removed = await addToOutbox(db, {
+    const removed = await addLegacyEntry(db, {
       method: "DELETE",
       path: buildPath(routes.unblockName.path, { id: "temp-blocked-9" }),
       entity: "blockedNames",
       entityId: "temp-blocked-9",
       label: "Unblock Lola Basyang",
     });
-    const message = await addToOutbox(db, contactEntry(95));
+    const message = await addLegacyEntry(db, contactEntry(95));
     network.offline = false;
     network.sent.length = 0;
     const result = await engine.drain();
@@ -282,7 +291,10 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     ]);
     const deletion = network.sent.find((request) => request.key === removed.id);
     expect(deletion?.path).not.toContain("temp-blocked-9");
-    const rows = await server.db.knex("blocked_names").where({ full_name: "Lola Basyang" }).select("deleted_at");
+    const rows = await server.db
+      .knex("blocked_names")
+      .where({ full_name: "Lola Basyang" })
+      .select("deleted_at");
     expect(rows).toHaveLength(1);
     expect(rows[0]?.deleted_at).not.toBeNull();
   });
@@ -292,7 +304,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     const events: OutboxEvent[] = [];
     const stop = onOutboxEvent((event) => events.push(event));
     network.loseAnswers = 1;
-    const entry = await engine.enqueue(paymentEntry(bookingId, "1000.00", "temp-payment-1"));
+    const entry = await enqueueLegacy(paymentEntry(bookingId, "1000.00", "temp-payment-1"));
     await engine.drain();
     // The server recorded it, the browser never heard: the entry waits.
     expect((await db.outbox.get(entry.id))?.state).toBe("pending");
@@ -320,7 +332,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
 
   it("replays the stored answer for a key the server already saw", async () => {
     network.offline = true;
-    const entry = await engine.enqueue(contactEntry(40));
+    const entry = await enqueueLegacy(contactEntry(40));
     const direct = await server.request("POST", "/api/contact", {
       body: contact(40),
       headers: { "Idempotency-Key": entry.id },
@@ -334,7 +346,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
 
   it("pauses on 401 until the admin signs in again, then sends", async () => {
     network.cookie = null;
-    const input: EnqueueInput = {
+    const input: LegacyInput = {
       method: "POST",
       path: routes.blockName.path,
       body: { fullName: "Pedro Penduko", reason: "Unpaid rental", blockedBy: "admin" },
@@ -355,19 +367,19 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
         });
       },
     };
-    const first = await engine.enqueue(input);
+    const first = await enqueueLegacy(input);
     await engine.drain();
     expect((await db.outbox.get(first.id))?.state).toBe("needs_auth");
     expect((await db.syncState.get("admin"))?.auth).toBe("needs_auth");
     // A change made meanwhile waits behind it; a public message does not need the session.
-    const second = await engine.enqueue({
+    const second = await enqueueLegacy({
       ...input,
       body: { fullName: "Juan Tamad", reason: null, blockedBy: "admin" },
       entityId: "temp-blocked-2",
       label: "Block Juan Tamad",
       apply: undefined,
     });
-    const message = await engine.enqueue(contactEntry(50));
+    const message = await enqueueLegacy(contactEntry(50));
     await engine.drain({ ignoreBackoff: true });
     expect((await db.outbox.get(second.id))?.state).toBe("needs_auth");
     expect(await db.outbox.get(message.id)).toBeUndefined();
@@ -399,12 +411,12 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
   it("parks a refused change with the server's message, lets unrelated ones pass, and sends it once edited", async () => {
     const bookingId = await createBooking("3000.00", "2026-12-20", "2026-12-22");
     network.offline = true;
-    const refused = await engine.enqueue(paymentEntry(bookingId, "9000.00", "temp-payment-2"));
-    const heldBack = await engine.enqueue({
+    const refused = await enqueueLegacy(paymentEntry(bookingId, "9000.00", "temp-payment-2"));
+    const heldBack = await enqueueLegacy({
       ...paymentEntry(bookingId, "500.00", "temp-payment-3"),
       related: [{ entity: "payments", id: "temp-payment-2" }],
     });
-    const unrelated = await engine.enqueue(contactEntry(60));
+    const unrelated = await enqueueLegacy(contactEntry(60));
     network.offline = false;
     await engine.drain({ ignoreBackoff: true });
 
@@ -433,7 +445,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     await syncAdmin({ db, api: client });
     const paidBefore = (await db.bookings.get(bookingId))?.amountPaid ?? "0";
     network.offline = true;
-    const entry = await engine.enqueue({
+    const entry = await enqueueLegacy({
       ...paymentEntry(bookingId, "9000.00", "temp-payment-20"),
       label: `Payment ${formatPeso("9000.00")} for this booking`,
       apply: async (tx) => {
@@ -453,7 +465,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     expect((await db.outbox.get(entry.id))?.state).toBe("failed");
 
     const body = { amount: "2000" };
-    const edited = await engine.edit(entry.id, body, (tx, refused) => reviseOptimisticRows(tx, refused, body));
+    const edited = await engine.edit(entry.id, body);
     expect(edited?.label).toBe(`Payment ${formatPeso("2000.00")} for this booking`);
     expect((await db.payments.get("temp-payment-20"))?.amount).toBe("2000.00");
     expect((await db.bookings.get(bookingId))?.amountPaid).toBe(addMoney(paidBefore, "2000.00"));
@@ -464,7 +476,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
   it("discards a refused change and reverts its optimistic rows", async () => {
     const bookingId = await createBooking("2000.00", "2026-12-24", "2026-12-26");
     await syncAdmin({ db, api: client });
-    const entry = await engine.enqueue({
+    const entry = await enqueueLegacy({
       ...paymentEntry(bookingId, "7000.00", "temp-payment-9"),
       apply: async (tx) => {
         await tx.payments.add({
@@ -497,7 +509,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     const other = newEngine(second);
     network.offline = true;
     const ids: string[] = [];
-    for (const n of [71, 72, 73, 74, 75]) ids.push((await addToOutbox(db, contactEntry(n))).id);
+    for (const n of [71, 72, 73, 74, 75]) ids.push((await addLegacyEntry(db, contactEntry(n))).id);
     network.offline = false;
     await Promise.all([engine.drain(), other.drain(), engine.drain(), other.drain()]);
     await Promise.all([engine.drain(), other.drain()]);
@@ -527,7 +539,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     const first = newEngine(db, locks);
     const other = newEngine(second, locks);
     const ids: string[] = [];
-    for (const n of [81, 82, 83]) ids.push((await addToOutbox(db, contactEntry(n))).id);
+    for (const n of [81, 82, 83]) ids.push((await addLegacyEntry(db, contactEntry(n))).id);
     const results = await Promise.all([first.drain(), other.drain()]);
     expect(results.filter((result) => result.ran)).toHaveLength(1);
     const keys = network.sent
@@ -660,7 +672,9 @@ describe("public reads", { timeout: 30_000 }, () => {
       await db.cars.put({ ...stored, dailyRate: "1.00" });
       const fresh = await refreshCars({ db, api: client });
       expect(deleted).toBeGreaterThan(0);
-      expect((await db.cars.get(stored.id))?.dailyRate).toBe(fresh?.find((car) => car.id === stored.id)?.dailyRate);
+      expect((await db.cars.get(stored.id))?.dailyRate).toBe(
+        fresh?.find((car) => car.id === stored.id)?.dailyRate,
+      );
       expect((await db.cars.get(stored.id))?.dailyRate).not.toBe("1.00");
     } finally {
       db.cars.hook("deleting").unsubscribe(countDeletes);

@@ -19,37 +19,25 @@
  * 401 pauses the admin entries ('needs_auth') until `resumeAfterSignIn()`;
  * any other 4xx parks the entry as 'failed' with the server's message.
  *
+ * The parts live beside it (issue #19): the steps on stored entries in
+ * `outbox-claims.ts`, the request in `outbox-send.ts`, the runner lock in
+ * `outbox-lock.ts`, the timers in `outbox-wakeups.ts`, and the review
+ * actions in `outbox-review.ts`.
+ *
  * No DOM or React imports: the service worker runs this too.
  */
-import { routes } from "@car-rental/shared/api";
-import { ApiError, api as appApi, describeError, type ApiClient } from "./api-client";
-import { markAdminNeedsAuth, readAdminSyncState, syncAdmin } from "./admin-sync";
-import { db as appDb, type CarRentalDb, type OutboxEntry, type StoredOutboxEntry } from "./db";
-import { emitOutboxEvent } from "./outbox-events";
-import {
-  addToOutbox,
-  backoffDelay,
-  isTooOld,
-  mayHaveReachedServer,
-  needsSession,
-  mentionsId,
-  newId,
-  outboxRowKeys,
-  readNextStep,
-  TOO_OLD_MESSAGE,
-  type EnqueueInput,
-  type NextStep,
-} from "./outbox";
-import { applyServerAnswer, remapTemporaryId } from "./server-answer";
+import { api as appApi, type ApiClient } from "./api-client";
+import { syncAdmin } from "./admin-sync";
+import { db as appDb, type CarRentalDb, type OutboxEntry } from "./db";
+import { addToOutbox, type EnqueueInput } from "./outbox";
+import * as claims from "./outbox-claims";
+import { defaultLocks, withOutboxLock, type LockManagerLike } from "./outbox-lock";
+import * as review from "./outbox-review";
+import { sendEntry } from "./outbox-send";
+import { OutboxWakeups } from "./outbox-wakeups";
+import type { MutationArgs } from "./mutations/mutation";
 
-/** The part of the Web Locks API the engine uses. */
-export type LockManagerLike = {
-  request<T>(
-    name: string,
-    options: { ifAvailable: boolean },
-    callback: (lock: unknown) => Promise<T>,
-  ): Promise<T>;
-};
+export type { LockManagerLike } from "./outbox-lock";
 
 export type OutboxEngineOptions = {
   db?: CarRentalDb;
@@ -77,38 +65,6 @@ export type DrainResult = {
   needsAuth: boolean;
 };
 
-const LOCK_NAME = "outbox";
-/** While an entry waits longer than this for its backoff, the server is asked this often whether it answers again. */
-const PROBE_EVERY_MS = 2_000;
-/** In-memory locks of runners without Web Locks, per database (shared by engines in one JS context). */
-const memoryLocks = new Set<string>();
-
-function defaultLocks(): LockManagerLike | null {
-  if (typeof navigator === "undefined" || !("locks" in navigator)) return null;
-  // Some environments (happy-dom, old WebViews) expose the property as null.
-  const locks: LockManager | null | undefined = navigator.locks;
-  return locks && typeof locks.request === "function" ? locks : null;
-}
-
-type Outcome =
-  | { kind: "delivered"; answer: unknown }
-  | { kind: "transient"; status: number | null; message: string }
-  | { kind: "unauthorized" }
-  | { kind: "refused"; status: number; message: string };
-
-function classify(error: unknown): Outcome {
-  if (error instanceof ApiError) {
-    if (error.status === 401) return { kind: "unauthorized" };
-    const busy = error.status === 409 && error.code === "IDEMPOTENCY_IN_PROGRESS";
-    if (busy || error.status === 408 || error.status === 429 || error.status >= 500) {
-      return { kind: "transient", status: error.status, message: describeError(error, error.message) };
-    }
-    return { kind: "refused", status: error.status, message: describeError(error, error.message) };
-  }
-  // No answer at all (offline, reset, timeout), or the answer was lost while read.
-  return { kind: "transient", status: null, message: error instanceof Error ? error.message : String(error) };
-}
-
 export class OutboxEngine {
   readonly db: CarRentalDb;
   readonly api: ApiClient;
@@ -117,16 +73,11 @@ export class OutboxEngine {
   private readonly random: () => number;
   private readonly onQueued: (() => void) | undefined;
   private readonly syncAfterDelivery: boolean;
-  private readonly intervalMs: number;
+  private readonly wakeups: OutboxWakeups;
 
   private running: Promise<DrainResult> | null = null;
   private again = false;
   private againIgnoresBackoff = false;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
-  private probeTimer: ReturnType<typeof setTimeout> | null = null;
-  private interval: ReturnType<typeof setInterval> | null = null;
-  private started = false;
-  private noticing = false;
 
   constructor(options: OutboxEngineOptions = {}) {
     this.db = options.db ?? appDb;
@@ -136,14 +87,20 @@ export class OutboxEngine {
     this.random = options.random ?? Math.random;
     this.onQueued = options.onQueued;
     this.syncAfterDelivery = options.syncAfterDelivery ?? true;
-    this.intervalMs = options.intervalMs ?? 30_000;
+    this.wakeups = new OutboxWakeups({
+      db: this.db,
+      api: this.api,
+      now: this.now,
+      intervalMs: options.intervalMs ?? 30_000,
+      kick: (kickOptions) => this.kick(kickOptions),
+    });
   }
 
   /**
    * Writes the optimistic change and the outbox entry in one transaction,
    * then starts a drain. Resolves with the entry once it is stored (not sent).
    */
-  async enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+  async enqueue<Args extends MutationArgs>(input: EnqueueInput<Args>): Promise<OutboxEntry> {
     const entry = await addToOutbox(this.db, input, new Date(this.now()));
     this.onQueued?.();
     this.kick();
@@ -159,11 +116,7 @@ export class OutboxEngine {
 
   /** Periodic drains (worker-safe: timers only). The page adds its own triggers. */
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.interval = setInterval(() => this.kick(), this.intervalMs);
-    // A page load never inherits the wait of an earlier page (issue #24): what waits goes now.
-    this.kick({ ignoreBackoff: true });
+    this.wakeups.start();
   }
 
   /**
@@ -172,44 +125,11 @@ export class OutboxEngine {
    * once and the next failure's backoff starts from the shortest delay.
    */
   serverAnswered(): void {
-    if (!this.started || this.noticing) return;
-    this.noticing = true;
-    void this.resetBackoff()
-      .then((waited) => {
-        if (waited) this.kick();
-      })
-      .catch((error: unknown) => {
-        console.error("Outbox backoff reset failed", error);
-      })
-      .finally(() => {
-        this.noticing = false;
-      });
-  }
-
-  /** Clears the backoff of waiting entries; whether one was waiting. */
-  private resetBackoff(): Promise<boolean> {
-    return this.db.transaction("rw", this.db.outbox, async () => {
-      const now = this.now();
-      const waiting = await this.db.outbox
-        .where("state")
-        .equals("pending")
-        // Only entries that got no answer at all: a 5xx keeps its backoff, the server answered it.
-        .filter(
-          (entry) => entry.lastStatus === null && (entry.nextAttemptAt > now || (entry.failStreak ?? 0) > 0),
-        )
-        .modify({ nextAttemptAt: 0, failStreak: 0 });
-      return waiting > 0;
-    });
+    this.wakeups.serverAnswered();
   }
 
   stop(): void {
-    this.started = false;
-    if (this.interval) clearInterval(this.interval);
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    if (this.probeTimer) clearTimeout(this.probeTimer);
-    this.interval = null;
-    this.retryTimer = null;
-    this.probeTimer = null;
+    this.wakeups.stop();
   }
 
   /**
@@ -241,28 +161,16 @@ export class OutboxEngine {
     };
     this.running = run().finally(() => {
       this.running = null;
-      void this.scheduleRetry();
+      void this.wakeups.scheduleRetry();
     });
     return this.running;
   }
 
-  private async withRunnerLock(ignoreBackoff: boolean): Promise<DrainResult> {
+  private withRunnerLock(ignoreBackoff: boolean): Promise<DrainResult> {
     const skipped: DrainResult = { ran: false, delivered: 0, failed: 0, deferred: 0, needsAuth: false };
-    if (this.locks) {
-      return this.locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => {
-        if (!lock) return skipped;
-        // Holding the lock, no other runner is sending: any claim is left over from a closed tab.
-        return this.round(ignoreBackoff, true);
-      });
-    }
-    const key = this.db.name;
-    if (memoryLocks.has(key)) return skipped;
-    memoryLocks.add(key);
-    try {
-      return await this.round(ignoreBackoff, false);
-    } finally {
-      memoryLocks.delete(key);
-    }
+    return withOutboxLock(this.locks, this.db.name, skipped, (exclusive) =>
+      this.round(ignoreBackoff, exclusive),
+    );
   }
 
   private async round(ignoreBackoff: boolean, exclusive: boolean): Promise<DrainResult> {
@@ -276,7 +184,7 @@ export class OutboxEngine {
     let storingFailed = false;
     const settling = new Set<string>();
     let sentId: string | null = null;
-    let step = await this.claimNext(ignoreBackoff);
+    let step = await claims.claimNext(this.db, this.now, ignoreBackoff);
     try {
       for (;;) {
         if (step.kind === "wait" || step.kind === "busy") {
@@ -288,16 +196,16 @@ export class OutboxEngine {
         sentId = entry.id;
         // While this entry is on its way, the one after it is claimed, to go the moment this one is answered.
         const [outcome, ahead] = await Promise.all([
-          this.send(entry),
+          sendEntry(this.api, entry),
           // Only an optimisation: on any trouble the next entry is claimed the usual way.
-          this.claimAhead(entry, settling).catch(() => null),
+          claims.claimAhead(this.db, this.now, entry, settling).catch(() => null),
         ]);
         if (outcome.kind === "delivered") {
           result.delivered += 1;
           if (entry.entity !== "contact") deliveredAdmin = true;
           settling.add(entry.id);
           storing = storing.then(async () => {
-            await this.completeDelivered(entry, outcome.answer);
+            await claims.completeDelivered(this.db, entry, outcome.answer);
             settling.delete(entry.id);
           });
           storing.catch(() => {
@@ -309,44 +217,29 @@ export class OutboxEngine {
           }
           // Nothing could go ahead (the line ends, or the next entry names this one's temporary id).
           await storing;
-          step = await this.claimNext(false);
+          step = await claims.claimNext(this.db, this.now, false);
           continue;
         }
         // Anything but a delivery: the entry claimed ahead waits, what was delivered before is stored first.
-        if (ahead) await this.release(ahead);
+        if (ahead) await claims.release(this.db, ahead);
         await storing;
         if (outcome.kind === "refused") {
-          await this.db.outbox.update(entry.id, {
-            state: "failed",
-            claimedAt: null,
-            lastError: outcome.message,
-            lastStatus: outcome.status,
-          });
+          await claims.markRefused(this.db, entry, outcome);
           result.failed += 1;
-          emitOutboxEvent({ ...eventBase(entry), type: "failed", error: outcome.message });
-          step = await this.claimNext(false);
+          step = await claims.claimNext(this.db, this.now, false);
         } else if (outcome.kind === "unauthorized") {
-          await this.pauseForSignIn(entry);
+          await claims.pauseForSignIn(this.db, entry);
           result.needsAuth = true;
-          step = await this.claimNext(false);
+          step = await claims.claimNext(this.db, this.now, false);
         } else {
-          const failStreak = (entry.failStreak ?? 0) + 1;
-          await this.db.outbox.update(entry.id, {
-            state: "pending",
-            claimedAt: null,
-            attempts: entry.attempts + 1,
-            failStreak,
-            lastError: outcome.message,
-            lastStatus: outcome.status,
-            nextAttemptAt: this.now() + backoffDelay(failStreak, this.random),
-          });
+          await claims.deferForBackoff(this.db, this.now, this.random, entry, outcome);
           result.deferred = await this.db.outbox.where("state").equals("pending").count();
           break;
         }
       }
     } finally {
       // A claim taken ahead but not sent goes back in line; a failed store surfaces here.
-      if (step.kind === "send" && step.entry.id !== sentId) await this.release(step.entry);
+      if (step.kind === "send" && step.entry.id !== sentId) await claims.release(this.db, step.entry);
       await storing;
     }
     // One pull of the admin mirror per round, after the last delivery, not one per entry.
@@ -354,117 +247,6 @@ export class OutboxEngine {
       await this.refreshMirror();
     }
     return result;
-  }
-
-  /**
-   * Finds the entry next in line and claims it (pending, or an abandoned
-   * claim → sending) in one transaction, so two runners never claim the same
-   * entry. Reads the outbox along `seq` only as far as the entry that decides.
-   */
-  private async claimNext(ignoreBackoff: boolean): Promise<NextStep> {
-    const tooOld: OutboxEntry[] = [];
-    const step = await this.db.transaction("rw", this.db.outbox, async (): Promise<NextStep> => {
-      const now = this.now();
-      for (;;) {
-        const next = await readNextStep(this.db, now, { ignoreBackoff });
-        if (next.kind !== "send") return next;
-        if (isTooOld(next.entry, now)) {
-          // §A5: never sent, moved to the review list with its content as it was.
-          await this.db.outbox.update(next.entry.id, {
-            state: "failed",
-            claimedAt: null,
-            lastError: TOO_OLD_MESSAGE,
-            lastStatus: null,
-          });
-          tooOld.push(next.entry);
-          continue;
-        }
-        const claimed: OutboxEntry = { ...next.entry, state: "sending", claimedAt: now };
-        await this.db.outbox.update(claimed.id, { state: "sending", claimedAt: now });
-        return { kind: "send", entry: claimed };
-      }
-    });
-    for (const entry of tooOld) emitOutboxEvent({ ...eventBase(entry), type: "failed", error: TOO_OLD_MESSAGE });
-    return step;
-  }
-
-  /**
-   * Claims the entry that comes after `current` (on its way) if it may go
-   * once `current` is delivered: next in line with `current` and the
-   * deliveries still being stored counted as gone, and naming none of them
-   * (it would need their temporary id replaced first). Requests still go
-   * one at a time, in order: this only saves the wait for the claim.
-   */
-  private claimAhead(current: OutboxEntry, settling: ReadonlySet<string>): Promise<OutboxEntry | null> {
-    return this.db.transaction("rw", this.db.outbox, async () => {
-      const now = this.now();
-      const skip = new Set([...settling, current.id]);
-      const step = await readNextStep(this.db, now, { skip });
-      // A too old entry is left to claimNext, which moves it to the review list.
-      if (step.kind !== "send" || isTooOld(step.entry, now)) return null;
-      const before = await this.db.outbox.bulkGet([...skip]);
-      const named = before.some((entry) => entry !== undefined && mentionsId(step.entry, entry.entityId));
-      if (named || mentionsId(step.entry, current.entityId)) return null;
-      const claimed: OutboxEntry = { ...step.entry, state: "sending", claimedAt: now };
-      await this.db.outbox.update(claimed.id, { state: "sending", claimedAt: now });
-      return claimed;
-    });
-  }
-
-  /** Gives back a claim that was not used (the entry was not sent). */
-  private async release(entry: OutboxEntry): Promise<void> {
-    await this.db.transaction("rw", this.db.outbox, async () => {
-      const stored = await this.db.outbox.get(entry.id);
-      if (stored?.state === "sending" && stored.claimedAt === entry.claimedAt) {
-        await this.db.outbox.update(entry.id, { state: "pending", claimedAt: null });
-      }
-    });
-  }
-
-  private async send(entry: OutboxEntry): Promise<Outcome> {
-    try {
-      const answer = await this.api.raw(entry.method, entry.path, {
-        ...(entry.body === undefined ? {} : { body: entry.body }),
-        idempotencyKey: entry.id,
-        signal: AbortSignal.timeout(60_000),
-      });
-      return { kind: "delivered", answer: answer.json };
-    } catch (error) {
-      return classify(error);
-    }
-  }
-
-  private async completeDelivered(entry: OutboxEntry, answer: unknown): Promise<void> {
-    // Only the tables it writes: a wider scope would also hold up reads of the public tables.
-    await this.db.transaction("rw", [this.db.outbox, ...this.db.mirrorTables()], async () => {
-      await this.db.outbox.delete(entry.id);
-      // Which of this entry's rows a later entry still changes (their optimistic version stays).
-      const waiting = new Set<string>();
-      for (const key of outboxRowKeys(entry)) {
-        if ((await this.db.outbox.where("rowKeys").equals(key).count()) > 0) waiting.add(key);
-      }
-      const serverId = await applyServerAnswer(this.db, entry, answer, waiting);
-      if (serverId !== null && entry.entity !== "contact") {
-        await remapTemporaryId(this.db, entry.entity, entry.entityId, serverId);
-      }
-    });
-    emitOutboxEvent({ ...eventBase(entry), type: "delivered", answer });
-  }
-
-  private async pauseForSignIn(entry: OutboxEntry): Promise<void> {
-    await this.db.transaction("rw", this.db.outbox, async () => {
-      await this.db.outbox.update(entry.id, {
-        state: "needs_auth",
-        claimedAt: null,
-        lastStatus: 401,
-        lastError: null,
-      });
-      await this.db.outbox
-        .filter((other) => needsSession(other) && (other.state === "pending" || other.id === entry.id))
-        .modify({ state: "needs_auth", claimedAt: null });
-    });
-    await markAdminNeedsAuth(this.db);
-    emitOutboxEvent({ ...eventBase(entry), type: "needs_auth" });
   }
 
   private async refreshMirror(): Promise<void> {
@@ -475,128 +257,19 @@ export class OutboxEngine {
     }
   }
 
-  /** Wakes up when the first entry in line is due again (backoff), while started. */
-  private async scheduleRetry(): Promise<void> {
-    if (!this.started) return;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    if (this.probeTimer) clearTimeout(this.probeTimer);
-    this.retryTimer = null;
-    this.probeTimer = null;
-    const step = await readNextStep(this.db, this.now());
-    if (step.kind !== "wait") return;
-    const delay = Math.max(0, step.at - this.now());
-    // A longer wait is cut short as soon as the server answers a cheap probe (issue #24).
-    if (delay > PROBE_EVERY_MS) this.probeTimer = setTimeout(() => void this.probe(), PROBE_EVERY_MS);
-    if (delay >= this.intervalMs) return; // The periodic drain comes first.
-    this.retryTimer = setTimeout(() => this.kick(), delay);
-  }
-
-  /**
-   * Asks the server for its health while an entry waits for its backoff: a
-   * lost answer or a short outage is over the moment the server answers,
-   * and what waits goes then rather than when its backoff ends. Skipped
-   * while the browser knows it is offline (its `online` event wakes the
-   * engine instead).
-   */
-  private async probe(): Promise<void> {
-    this.probeTimer = null;
-    if (!this.started) return;
-    if (typeof navigator !== "undefined" && navigator.onLine === false) return;
-    try {
-      await this.api.raw("GET", routes.health.path, { signal: AbortSignal.timeout(PROBE_EVERY_MS * 2) });
-      this.serverAnswered();
-    } catch {
-      // Still unreachable (or a 5xx): probe again while the entry waits.
-      await this.scheduleRetry();
-    }
-  }
-
-  /**
-   * Sends an entry again now. A refused entry gets a new Idempotency-Key: the
-   * server stored its refusal under the old one (and applied nothing), so the
-   * old key would only replay that refusal.
-   */
+  /** Sends an entry again now (a refused one with a new Idempotency-Key, see `review.retryEntry`). */
   async retry(id: string): Promise<void> {
-    await this.db.transaction("rw", this.db.outbox, async () => {
-      const entry = await this.db.outbox.get(id);
-      if (!entry || entry.state === "sending") return;
-      const reset = {
-        state: "pending" as const,
-        nextAttemptAt: 0,
-        claimedAt: null,
-        lastError: null,
-        lastStatus: null,
-      };
-      if (entry.state === "failed") {
-        // A new request (new key), asked for by the admin now: its age counts from now (§A5).
-        await this.db.outbox.delete(id);
-        await this.db.outbox.add({
-          ...entry,
-          ...reset,
-          id: newId(),
-          attempts: 0,
-          failStreak: 0,
-          createdAt: new Date(this.now()).toISOString(),
-        });
-      } else {
-        await this.db.outbox.update(id, { ...reset, failStreak: 0 });
-      }
-    });
+    await review.retryEntry(this.db, this.now, id);
     this.kick({ ignoreBackoff: true });
   }
 
   /**
-   * Replaces the body of a waiting or refused entry (same place in line, a
-   * new Idempotency-Key since the request changes). `revise` may update the
-   * optimistic rows to match, in the same transaction, and give the entry's
-   * new label.
-   *
-   * §A5: an entry that may already have reached the server (on its way, or
-   * sent without an answer) is not edited in place: it still goes with its
-   * own key, and the edit becomes a new entry at the end of the line.
+   * Replaces the editable arguments of a waiting or refused entry, or adds
+   * the edit as a new entry when the old one may have reached the server
+   * (§A5; see `review.editEntry`).
    */
-  async edit(
-    id: string,
-    body: unknown,
-    revise?: (db: CarRentalDb, entry: OutboxEntry) => Promise<string | void> | string | void,
-  ): Promise<OutboxEntry | null> {
-    const edited = await this.db.transaction("rw", this.db.tables, async () => {
-      const entry = await this.db.outbox.get(id);
-      if (!entry) return null;
-      const label = revise ? await revise(this.db, entry) : undefined;
-      const fresh = {
-        id: newId(),
-        // A new request decided now: its age (§A5) counts from now.
-        createdAt: new Date(this.now()).toISOString(),
-        body,
-        label: label ?? entry.label,
-        attempts: 0,
-        failStreak: 0,
-        nextAttemptAt: 0,
-        claimedAt: null,
-        lastError: null,
-        lastStatus: null,
-      };
-      if (mayHaveReachedServer(entry)) {
-        const last = await this.db.outbox.orderBy("seq").last();
-        const added: StoredOutboxEntry = {
-          ...entry,
-          ...fresh,
-          seq: (last?.seq ?? 0) + 1,
-          state: entry.state === "needs_auth" ? "needs_auth" : "pending",
-        };
-        await this.db.outbox.add(added);
-        return added;
-      }
-      const next: StoredOutboxEntry = {
-        ...entry,
-        ...fresh,
-        state: entry.state === "needs_auth" ? "needs_auth" : "pending",
-      };
-      await this.db.outbox.delete(id);
-      await this.db.outbox.add(next);
-      return next;
-    });
+  async edit(id: string, changes: MutationArgs): Promise<OutboxEntry | null> {
+    const edited = await review.editEntry(this.db, this.now, id, changes);
     if (edited) this.kick({ ignoreBackoff: true });
     return edited;
   }
@@ -606,63 +279,19 @@ export class OutboxEngine {
    * the admin mirror (now, or on the next sync when offline).
    */
   async discard(id: string): Promise<void> {
-    const entry = await this.db.transaction("rw", [this.db.outbox, this.db.syncState], async () => {
-      const found = await this.db.outbox.get(id);
-      if (!found || found.state === "sending") return null;
-      await this.db.outbox.delete(id);
-      if (found.entity !== "contact") {
-        // Forget the cursor: the next sync is a full one, and brings the server's rows back.
-        const state = await readAdminSyncState(this.db);
-        await this.db.syncState.put({ ...state, cursor: null });
-      }
-      return found;
-    });
+    const entry = await review.discardEntry(this.db, id);
     if (entry && entry.entity !== "contact") {
-      await this.revertOptimisticRows(entry);
+      await review.revertOptimisticRows(this.db, entry);
       await this.refreshMirror();
     }
     this.kick();
   }
 
-  /** Removes rows that exist only because of a discarded change (creations with a temporary id). */
-  private async revertOptimisticRows(entry: OutboxEntry): Promise<void> {
-    // Only creations (a POST, or a payment: a new ledger row) made rows of their own;
-    // changed rows come back from the server on the full sync.
-    const creates = entry.method === "POST" || entry.entity === "payments";
-    if (entry.entity === "contact" || !creates) return;
-    const table = this.db.mirrorTable(entry.entity);
-    await this.db.transaction("rw", this.db.tables, async () => {
-      const stillReferenced = (await this.db.outbox.toArray()).some(
-        (other) => other.entityId === entry.entityId,
-      );
-      const row = await table.get(entry.entityId);
-      if (row?._pending && !stillReferenced) await table.delete(entry.entityId);
-    });
-  }
-
   /** After the admin signed in again: the paused entries go, in order. */
   async resumeAfterSignIn(): Promise<void> {
-    await this.db.transaction("rw", [this.db.outbox, this.db.syncState], async () => {
-      await this.db.outbox
-        .where("state")
-        .equals("needs_auth")
-        .modify({ state: "pending", nextAttemptAt: 0, claimedAt: null });
-      const state = await readAdminSyncState(this.db);
-      await this.db.syncState.put({ ...state, auth: "ok" });
-    });
+    await review.resumeEntriesAfterSignIn(this.db);
     this.kick({ ignoreBackoff: true });
   }
-}
-
-function eventBase(entry: OutboxEntry) {
-  return {
-    entryId: entry.id,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    method: entry.method,
-    path: entry.path,
-    label: entry.label,
-  };
 }
 
 export function createOutboxEngine(options: OutboxEngineOptions = {}): OutboxEngine {

@@ -15,8 +15,8 @@ export type OutboxEvent = {
   entryId: string;
   entity: OutboxEntity;
   entityId: string;
-  method: string;
-  path: string;
+  /** The name of the change (`mutations/registry.ts`). */
+  mutation: string;
   label: string;
   /** 'failed': the server's message. */
   error?: string;

@@ -9,11 +9,11 @@
  */
 import "fake-indexeddb/auto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { routes } from "@car-rental/shared/api";
 import { startTestServer, type TestServer } from "../../../sync-server/src/test-server";
 import { ApiClient, onServerAnswer, type FetchLike } from "./api-client";
 import { syncAdmin } from "./admin-sync";
-import { CarRentalDb, type LocalBlockedName } from "./db";
+import { CarRentalDb } from "./db";
+import { blockName } from "./mutations/blocklist/block-name";
 import { addToOutbox, MAX_ENTRY_AGE_MS, newId, TOO_OLD_MESSAGE, type EnqueueInput } from "./outbox";
 import { closeOutboxEvents } from "./outbox-events";
 import { createOutboxEngine, type OutboxEngine } from "./outbox-engine";
@@ -85,30 +85,11 @@ afterEach(() => {
 });
 
 /** What admin-actions' blockName queues: the optimistic row and the POST, both under the browser's id. */
-function blockEntry(fullName: string, id = newId()): EnqueueInput {
-  const now = new Date().toISOString();
-  const row: LocalBlockedName = {
-    id,
-    fullName,
-    reason: null,
-    blockedBy: "admin",
-    createdAt: now,
-    version: 0,
-    updatedAt: now,
-    deletedAt: null,
-    _pending: true,
-  };
+function blockEntry(fullName: string, id = newId()) {
   return {
-    method: "POST",
-    path: routes.blockName.path,
-    body: { fullName, reason: null, blockedBy: "admin", id },
-    entity: "blockedNames",
-    entityId: id,
-    label: `Block name ${fullName}`,
-    apply: async (database) => {
-      await database.blockedNames.add(row);
-    },
-  };
+    mutation: blockName,
+    args: { fullName, reason: null, blockedBy: "admin", id },
+  } satisfies EnqueueInput;
 }
 
 const serverRows = (fullName: string) => server.db.knex("blocked_names").where({ full_name: fullName });
@@ -193,7 +174,7 @@ describe("§A5 in the outbox", { timeout: 30_000 }, () => {
     expect(await db.outbox.get(entry.id)).toMatchObject({
       state: "failed",
       lastError: TOO_OLD_MESSAGE,
-      body: input.body,
+      args: input.args,
       createdAt: old.toISOString(),
     });
     expect(await serverRows("Too Old Name")).toHaveLength(0);
@@ -210,16 +191,24 @@ describe("§A5 in the outbox", { timeout: 30_000 }, () => {
     await engine.drain();
     expect((await db.outbox.get(sent.id))?.attempts).toBe(1);
 
-    const edited = await engine.edit(sent.id, { fullName: "Maybe Sent Edited", reason: null, blockedBy: "admin" });
+    const edited = await engine.edit(sent.id, {
+      fullName: "Maybe Sent Edited",
+      reason: null,
+      blockedBy: "admin",
+    });
     const entries = await db.outbox.orderBy("seq").toArray();
     expect(entries.map((entry) => entry.id)).toEqual([sent.id, edited?.id]);
-    expect(entries[0]).toMatchObject({ body: sent.body, attempts: 1 });
-    expect(entries[1]).toMatchObject({ body: { fullName: "Maybe Sent Edited" }, attempts: 0 });
+    expect(entries[0]).toMatchObject({ args: sent.args, attempts: 1 });
+    expect(entries[1]).toMatchObject({ args: { fullName: "Maybe Sent Edited" }, attempts: 0 });
     expect(edited?.id).not.toBe(sent.id);
 
     // Never sent: edited in place, same place in line.
     const fresh = await addToOutbox(db, blockEntry("Never Sent"));
-    const replaced = await engine.edit(fresh.id, { fullName: "Never Sent Edited", reason: null, blockedBy: "admin" });
+    const replaced = await engine.edit(fresh.id, {
+      fullName: "Never Sent Edited",
+      reason: null,
+      blockedBy: "admin",
+    });
     const after = await db.outbox.orderBy("seq").toArray();
     expect(after.map((entry) => entry.id)).toEqual([sent.id, edited?.id, replaced?.id]);
     expect(replaced?.seq).toBe(fresh.seq);

@@ -11,9 +11,8 @@ function entry(overrides: Partial<OutboxEntry>): OutboxEntry {
   return {
     id: `id-${seq}`,
     seq,
-    method: "PUT",
-    path: "/api/admin/cars/car-1",
-    body: {},
+    mutation: "updateCar",
+    args: { id: "car-1" },
     createdAt: "2026-11-21T01:30:00.000Z",
     attempts: 0,
     state: "pending",
@@ -38,7 +37,7 @@ describe("nextStep", () => {
 
   it("waits for a backoff and holds every later entry behind it", () => {
     const waiting = entry({ nextAttemptAt: 5000, entityId: "car-9" });
-    expect(nextStep([waiting, entry({ entity: "contact", path: "/api/contact" })], 1000)).toEqual({
+    expect(nextStep([waiting, entry({ entity: "contact", mutation: "sendContactMessage" })], 1000)).toEqual({
       kind: "wait",
       at: 5000,
     });
@@ -64,7 +63,7 @@ describe("nextStep", () => {
   it("pauses admin entries after a 401 but lets public ones go", () => {
     const paused = entry({ state: "needs_auth" });
     const admin = entry({ entityId: "car-2" });
-    const contact = entry({ entity: "contact", entityId: "c", path: "/api/contact", method: "POST" });
+    const contact = entry({ entity: "contact", entityId: "c", mutation: "sendContactMessage", args: {} });
     expect(nextStep([paused, admin, contact], 0)).toEqual({ kind: "send", entry: contact });
     expect(nextStep([paused, admin], 0)).toEqual({ kind: "idle" });
   });
@@ -87,7 +86,7 @@ describe("readNextStep", () => {
       [
         entry({ state: "needs_auth" }),
         entry({ entityId: "car-2" }),
-        entry({ entity: "contact", entityId: "c", path: "/api/contact", method: "POST" }),
+        entry({ entity: "contact", entityId: "c", mutation: "sendContactMessage", args: {} }),
       ],
       [entry({ state: "sending", claimedAt: 1000 }), entry({ entityId: "car-2" })],
       [entry({ state: "sending", claimedAt: 1000 - 3 * 60_000 }), entry({ entityId: "car-2" })],
@@ -114,9 +113,9 @@ describe("the outbox's row index", () => {
   it("is filled for entries stored before it existed", async () => {
     const old = new Dexie("outbox-before-row-index");
     old.version(1).stores({ outbox: "id, &seq, state, [entity+entityId]" });
-    await old.table("outbox").add(
-      entry({ entity: "payments", entityId: "p-1", related: [{ entity: "bookings", id: "b-1" }] }),
-    );
+    await old
+      .table("outbox")
+      .add(entry({ entity: "payments", entityId: "p-1", related: [{ entity: "bookings", id: "b-1" }] }));
     old.close();
     const db = new CarRentalDb("outbox-before-row-index");
     try {

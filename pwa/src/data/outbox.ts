@@ -14,32 +14,33 @@
  *
  * No DOM or React imports: the service worker drains the same outbox.
  */
-import type { CarRentalDb, OutboxEntity, OutboxEntry, StoredOutboxEntry } from "./db";
-import type { SyncEntity } from "@car-rental/shared/schemas/sync";
+import type { CarRentalDb, OutboxEntry, StoredOutboxEntry } from "./db";
+import { needsSessionFor, type Mutation, type MutationArgs } from "./mutations/mutation";
+import { mutationNamed } from "./mutations/registry";
 import { outboxRowKeys } from "./outbox-row-keys";
 
 export type { OutboxEntry, OutboxEntity, OutboxState } from "./db";
 
-export type EnqueueInput = {
-  method: OutboxEntry["method"];
-  /** A concrete path, e.g. buildPath(routes.updateCar.path, {id}). */
-  path: string;
-  body?: unknown;
-  entity: OutboxEntity;
-  entityId: string;
-  /** Shown in the outbox panel, e.g. 'Payment ₱1,000.00 for booking ABC123'. */
-  label: string;
-  /** Other rows the optimistic change touched; sync leaves them alone too. */
-  related?: { entity: SyncEntity; id: string }[];
-  /**
-   * Writes the optimistic change (rows marked `_pending: true`), in the same
-   * Dexie transaction as the new entry. Only Dexie calls inside: awaiting
-   * anything else (fetch, timers) would end the transaction early.
-   */
-  apply?: (db: CarRentalDb) => Promise<void> | void;
+/** A change to queue: a named mutation (`mutations/`) and its arguments. */
+export type EnqueueInput<Args extends MutationArgs = MutationArgs> = {
+  mutation: Mutation<Args>;
+  args: Args;
   /** Reuse an Idempotency-Key already sent once (a direct call whose answer was lost). */
   id?: string;
+  /** A more telling label than the mutation's own (e.g. 'Mark Vios Rented' for a car edit). */
+  label?: string;
 };
+
+/** Arguments the mutation's input schema refuses: nothing was written. */
+export class MutationInputError extends Error {
+  constructor(
+    readonly mutation: string,
+    readonly issues: unknown,
+  ) {
+    super(`Invalid arguments for ${mutation}`);
+    this.name = "MutationInputError";
+  }
+}
 
 /** How long a claim ('sending') of a runner without Web Locks is honoured. */
 export const CLAIM_LEASE_MS = 2 * 60_000;
@@ -54,9 +55,10 @@ export function newId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Admin routes need the session cookie; a 401 pauses only these. */
-export function needsSession(entry: Pick<OutboxEntry, "path">): boolean {
-  return entry.path.startsWith("/api/admin/");
+/** Whether an entry needs the admin session (a 401 pauses only these); an unknown kind counts as admin. */
+export function needsSession(entry: Pick<OutboxEntry, "mutation">): boolean {
+  const mutation = mutationNamed(entry.mutation);
+  return mutation ? needsSessionFor(mutation) : true;
 }
 
 // Kept apart so the database module (its upgrade needs it) and this one do not import each other.
@@ -66,37 +68,58 @@ export { outboxRowKeys } from "./outbox-row-keys";
  * Appends an entry and applies its optimistic change in one transaction.
  * An admin entry made while the outbox waits for a sign-in waits too.
  */
-export async function addToOutbox(
+export async function addToOutbox<Args extends MutationArgs>(
   db: CarRentalDb,
-  input: EnqueueInput,
+  input: EnqueueInput<Args>,
   now: Date = new Date(),
 ): Promise<OutboxEntry> {
+  const { mutation, args } = input;
+  const checked = mutation.input.safeParse(args);
+  if (!checked.success) throw new MutationInputError(mutation.name, checked.error.issues);
+  const id = input.id ?? newId();
+  const { entityId, related = [] } = mutation.rows(args, id);
   return db.transaction("rw", db.tables, async () => {
-    if (input.apply) await input.apply(db);
-    const last = await db.outbox.orderBy("seq").last();
-    const paused = needsSession(input) && (await db.outbox.where("state").equals("needs_auth").count()) > 0;
-    const entry: StoredOutboxEntry = {
-      id: input.id ?? newId(),
-      seq: (last?.seq ?? 0) + 1,
-      method: input.method,
-      path: input.path,
-      body: input.body,
-      createdAt: now.toISOString(),
-      attempts: 0,
-      state: paused ? "needs_auth" : "pending",
-      lastError: null,
-      lastStatus: null,
-      nextAttemptAt: 0,
-      claimedAt: null,
-      entity: input.entity,
-      entityId: input.entityId,
-      related: input.related ?? [],
-      rowKeys: outboxRowKeys({ entity: input.entity, entityId: input.entityId, related: input.related ?? [] }),
-      label: input.label,
-    };
-    await db.outbox.add(entry);
-    return entry;
+    const label = input.label ?? (await mutation.label(db, args));
+    if (mutation.apply) await mutation.apply(db, args);
+    return appendEntry(
+      db,
+      { id, mutation: mutation.name, args, entity: mutation.entity, entityId, related, label },
+      now,
+    );
   });
+}
+
+/** What a new entry is: the change and the rows it is about. */
+export type EntryDraft = Pick<
+  OutboxEntry,
+  "id" | "mutation" | "args" | "entity" | "entityId" | "related" | "label"
+>;
+
+/**
+ * Appends an entry at the end of the line (inside the caller's transaction).
+ * An admin entry made while the outbox waits for a sign-in waits too.
+ */
+export async function appendEntry(
+  db: CarRentalDb,
+  draft: EntryDraft,
+  now: Date = new Date(),
+): Promise<OutboxEntry> {
+  const last = await db.outbox.orderBy("seq").last();
+  const paused = needsSession(draft) && (await db.outbox.where("state").equals("needs_auth").count()) > 0;
+  const entry: StoredOutboxEntry = {
+    ...draft,
+    seq: (last?.seq ?? 0) + 1,
+    createdAt: now.toISOString(),
+    attempts: 0,
+    state: paused ? "needs_auth" : "pending",
+    lastError: null,
+    lastStatus: null,
+    nextAttemptAt: 0,
+    claimedAt: null,
+    rowKeys: outboxRowKeys(draft),
+  };
+  await db.outbox.add(entry);
+  return entry;
 }
 
 export type NextStep =
@@ -183,13 +206,12 @@ export async function readNextStep(
   );
 }
 
-/** Whether an entry names the row `id` anywhere (its own id, a related row, its path or body). */
+/** Whether an entry names the row `id` anywhere (its own id, a related row, its arguments). */
 export function mentionsId(entry: OutboxEntry, id: string): boolean {
   return (
     entry.entityId === id ||
     entry.related.some((link) => link.id === id) ||
-    entry.path.includes(id) ||
-    JSON.stringify(entry.body ?? null).includes(id)
+    JSON.stringify(entry.args).includes(id)
   );
 }
 

@@ -1,24 +1,22 @@
 /**
  * Replaces an optimistic row with what the server answered for its outbox
- * entry. Runs inside the transaction that removes the entry.
+ * entry (the entry's mutation says how), and points the entries queued
+ * behind a creation at the server's id. Runs inside the transaction that
+ * removes the entry.
  *
  * No DOM or React imports (used by the service worker).
  */
-import { bookingViewSchema } from "@car-rental/shared/schemas/booking";
-import { blockedNameSchema } from "@car-rental/shared/schemas/blocked-name";
-import { adminCarSchema } from "@car-rental/shared/schemas/car";
-import { customerRecordSchema } from "@car-rental/shared/schemas/customer";
-import { paymentResponseSchema } from "@car-rental/shared/schemas/payment";
-import type { EntityTable } from "dexie";
 import type { SyncEntity } from "@car-rental/shared/schemas/sync";
-import type { CarRentalDb, MirrorTableView, OutboxEntry } from "./db";
-import { outboxRowKeys } from "./outbox";
+import type { CarRentalDb, OutboxEntry } from "./db";
+import type { MutationArgs } from "./mutations/mutation";
+import { mutationNamed } from "./mutations/registry";
+import { outboxRowKeys } from "./outbox-row-keys";
 
 /**
  * Stores the server's version of the row an entry changed and returns its
- * id (which differs from `entry.entityId` for a creation made offline with a
- * temporary id), or null when there is no row (contact messages, deletes,
- * or an answer of another shape).
+ * id (which differs from `entry.entityId` for a creation whose id the server
+ * chose), or null when there is no row (contact messages, deletes, or an
+ * answer of another shape).
  */
 export async function applyServerAnswer(
   db: CarRentalDb,
@@ -27,64 +25,8 @@ export async function applyServerAnswer(
   /** `entity:id` of rows a later entry still changes: their optimistic version stays. */
   waiting: ReadonlySet<string> = new Set(),
 ): Promise<string | null> {
-  if (entry.entity === "contact") return null;
-  const table = db.mirrorTable(entry.entity);
-  const keepLocal = waiting.has(`${entry.entity}:${entry.entityId}`);
-  if (entry.method === "DELETE") {
-    if (!keepLocal) await table.delete(entry.entityId);
-    return null;
-  }
-  switch (entry.entity) {
-    case "cars": {
-      const parsed = adminCarSchema.safeParse(answer);
-      if (!parsed.success) return null;
-      await replaceRow(table, db.adminCars, entry.entityId, parsed.data, keepLocal);
-      return parsed.data.id;
-    }
-    case "bookings": {
-      const parsed = bookingViewSchema.safeParse(answer);
-      if (!parsed.success) return null;
-      await replaceRow(table, db.bookings, entry.entityId, parsed.data, keepLocal);
-      return parsed.data.id;
-    }
-    case "customers": {
-      const parsed = customerRecordSchema.safeParse(answer);
-      if (!parsed.success) return null;
-      await replaceRow(table, db.customers, entry.entityId, parsed.data, keepLocal);
-      return parsed.data.id;
-    }
-    case "blockedNames": {
-      const parsed = blockedNameSchema.safeParse(answer);
-      if (!parsed.success) return null;
-      await replaceRow(table, db.blockedNames, entry.entityId, parsed.data, keepLocal);
-      return parsed.data.id;
-    }
-    case "payments": {
-      const parsed = paymentResponseSchema.safeParse(answer);
-      if (!parsed.success) return null;
-      await replaceRow(table, db.payments, entry.entityId, parsed.data.payment, keepLocal);
-      if (!waiting.has(`bookings:${parsed.data.booking.id}`)) await db.bookings.put(parsed.data.booking);
-      return parsed.data.payment.id;
-    }
-  }
-}
-
-/**
- * Puts the server's row in place of the optimistic one. When a later entry
- * still changes the row (`keepLocal`), the optimistic version stays, moved to
- * the server's id if the creation used a temporary one.
- */
-async function replaceRow<T extends { id: string }>(
-  view: MirrorTableView,
-  table: EntityTable<T, "id">,
-  localId: string,
-  row: T,
-  keepLocal: boolean,
-) {
-  if (keepLocal && localId === row.id) return;
-  const local = keepLocal ? await table.where("id").equals(localId).first() : undefined;
-  if (localId !== row.id) await view.delete(localId);
-  await table.put(local ? { ...local, id: row.id } : row);
+  const handler = mutationNamed(entry.mutation)?.answer;
+  return handler ? handler(db, entry, answer, waiting) : null;
 }
 
 /** Replaces every string equal to `from` inside a JSON value. */
@@ -97,10 +39,15 @@ function replaceId(value: unknown, from: string, to: string): unknown {
   return value;
 }
 
+function replaceIdInArgs(args: MutationArgs, from: string, to: string): MutationArgs {
+  return Object.fromEntries(Object.entries(args).map(([key, value]) => [key, replaceId(value, from, to)]));
+}
+
 /**
- * After a creation made with a temporary id was accepted, the entries queued
- * behind it still name that id (e.g. an edit of a car added offline): point
- * their path, body and bookkeeping at the server's id instead. Entries name
+ * After a creation was accepted under another id than the browser's (an
+ * entry queued before the browser chose ids), the entries queued behind it
+ * still name the browser's id (e.g. an edit of a car added offline): point
+ * their arguments and bookkeeping at the server's id instead. Entries name
  * the rows they depend on in `entityId` or `related` (the order rule relies
  * on that too), so the `rowKeys` index finds them without reading the outbox.
  */
@@ -116,8 +63,7 @@ export async function remapTemporaryId(
     const related = entry.related.map((link) => (link.id === from ? { ...link, id: to } : link));
     const entityId = entry.entityId === from ? to : entry.entityId;
     await db.outbox.update(entry.id, {
-      path: entry.path.split(from).join(to),
-      body: replaceId(entry.body, from, to),
+      args: replaceIdInArgs(entry.args, from, to),
       entityId,
       related,
       rowKeys: outboxRowKeys({ entity: entry.entity, entityId, related }),

@@ -12,9 +12,9 @@ import { readAdminSyncState, syncAdmin } from "./admin-sync";
 import { onServerAnswer } from "./api-client";
 import { db } from "./db";
 import type { OutboxEntry } from "./db";
+import type { MutationArgs } from "./mutations/mutation";
 import type { EnqueueInput } from "./outbox";
 import { createOutboxEngine } from "./outbox-engine";
-import { reviseOptimisticRows } from "./outbox-revise";
 import { isMessageOfType, OUTBOX_SYNC_MESSAGE_TYPE, OUTBOX_SYNC_TAG } from "../lib/pwa/sw-messages";
 
 type SyncManagerLike = { register(tag: string): Promise<void> };
@@ -132,7 +132,7 @@ export function startSyncEngine(): () => void {
 }
 
 /** Queues a change (optimistic row + outbox entry in one transaction) and sends it when possible. */
-export function enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+export function enqueue<Args extends MutationArgs>(input: EnqueueInput<Args>): Promise<OutboxEntry> {
   startSyncEngine();
   setOutboxHint(true);
   return syncEngine.enqueue(input);
@@ -148,9 +148,9 @@ export function discard(id: string): Promise<void> {
   return syncEngine.discard(id);
 }
 
-/** Replaces the body of a waiting or refused entry. */
-export function edit(id: string, body: unknown): Promise<OutboxEntry | null> {
-  return syncEngine.edit(id, body, (database, entry) => reviseOptimisticRows(database, entry, body));
+/** Replaces the editable arguments of a waiting or refused entry. */
+export function edit(id: string, changes: MutationArgs): Promise<OutboxEntry | null> {
+  return syncEngine.edit(id, changes);
 }
 
 /** After the admin signed in again: paused entries go, and the mirror catches up. */

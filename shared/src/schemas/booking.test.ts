@@ -11,7 +11,6 @@ import {
   createBookingFormSchema,
   publicBookingRequestSchema,
   publicBookingResponseSchema,
-  rentalDatesIssue,
   toPublicBookingRequest,
 } from "./booking";
 
@@ -292,27 +291,6 @@ describe("bookingFormSchema", () => {
   });
 });
 
-describe("rentalDatesIssue", () => {
-  it("checks past, order and length", () => {
-    expect(rentalDatesIssue("2026-11-21", "2026-11-22", "2026-11-21")).toBeNull();
-    expect(rentalDatesIssue("2026-11-20", "2026-11-22", "2026-11-21")?.path).toBe("pickupDate");
-    expect(rentalDatesIssue("2026-11-21", "2026-11-21")?.message).toBe(
-      validationMessages.returnNotAfterPickup,
-    );
-    // Release 2 A4: 30 days online (the booking form and POST /api/bookings); the admin up to 365.
-    expect(rentalDatesIssue("2026-11-21", "2026-12-21")).toBeNull();
-    expect(rentalDatesIssue("2026-11-21", "2026-12-22")).toEqual({
-      path: "returnDate",
-      message: "Rentals longer than 30 days: please contact us.",
-    });
-    expect(rentalDatesIssue("2026-11-21", "2027-11-21", undefined, { admin: true })).toBeNull();
-    expect(rentalDatesIssue("2026-11-21", "2027-11-22", undefined, { admin: true })?.message).toBe(
-      validationMessages.rentalTooLong,
-    );
-    expect(rentalDatesIssue("bad", "2026-11-22")).toBeNull();
-  });
-});
-
 describe("booking answers", () => {
   const view = {
     id: "5f0c8a3e-0a5b-4f0e-9a7b-2b8b1f0c9d21",
@@ -384,6 +362,17 @@ describe("booking answers", () => {
     });
     expect(bookedRangeSchema.safeParse({ start: "2026-11-31", end: "2026-12-02" }).success).toBe(false);
   });
+
+  it("reads a blocked period's range (release-2 §C1) and refuses an unknown kind", () => {
+    expect(bookedRangeSchema.parse({ start: "2026-12-10", end: "2026-12-10", kind: "block" })).toMatchObject({
+      start: "2026-12-10",
+      end: "2026-12-10",
+      kind: "block",
+    });
+    expect(
+      bookedRangeSchema.safeParse({ start: "2026-12-10", end: "2026-12-10", kind: "repair" }).success,
+    ).toBe(false);
+  });
 });
 
 describe("admin booking inputs", () => {
@@ -419,5 +408,45 @@ describe("admin booking inputs", () => {
     expect(adminBookingInputSchema.safeParse({ ...input, returnDate: "2026-11-30" }).success).toBe(false);
     expect(bookingStatusInputSchema.parse({ status: "completed" })).toEqual({ status: "completed" });
     expect(bookingStatusInputSchema.parse({ status: "completed", x: 1 })).toEqual({ status: "completed" });
+  });
+});
+
+describe("bookingRules in the booking schemas", () => {
+  const dates = { pickupDate: "2026-12-01", returnDate: "2026-12-03" };
+  const formValues = {
+    fullName: "Maria Santos",
+    email: "maria@example.ph",
+    phone: "0998 765 4321",
+    acceptTerms: true,
+    ...dates,
+  };
+  const adminValues = {
+    customerEmail: "ana@example.ph",
+    customerName: "Ana Reyes",
+    carName: "Toyota Vios",
+    total: "3500",
+    ...dates,
+  };
+
+  it("is what the public request, the form and the admin booking refuse", () => {
+    const reversed = { pickupDate: "2026-12-03", returnDate: "2026-12-01" };
+    const request = { ...validRequest, booking: { ...validRequest.booking, ...reversed } };
+    expect(messagesAt(publicBookingRequestSchema, request, "booking.returnDate")).toEqual([
+      validationMessages.returnNotAfterPickup,
+    ]);
+    expect(messagesAt(bookingFormSchema, { ...formValues, ...reversed }, "returnDate")).toEqual([
+      validationMessages.returnNotAfterPickup,
+    ]);
+    expect(messagesAt(adminBookingInputSchema, { ...adminValues, ...reversed }, "returnDate")).toEqual([
+      validationMessages.returnNotAfterPickup,
+    ]);
+  });
+
+  it("lets the admin book past 30 days, never the public", () => {
+    const long = { pickupDate: "2026-12-01", returnDate: "2027-01-15" };
+    expect(messagesAt(adminBookingInputSchema, { ...adminValues, ...long }, "returnDate")).toEqual([]);
+    expect(messagesAt(bookingFormSchema, { ...formValues, ...long }, "returnDate")).toEqual([
+      validationMessages.onlineRentalTooLong,
+    ]);
   });
 });

@@ -9,12 +9,13 @@ import {
   DEFAULT_PICKUP_TIME,
   DISTANCE_SERVICES,
   DRIVER_SERVICES,
-  MAX_ONLINE_RENTAL_DAYS,
   MAX_RENTAL_DAYS,
 } from "../constants";
-import { dateStringSchema, diffDays, isValidDate, requiredDateSchema } from "../dates";
+import { RANGE_KINDS } from "../availability";
+import { dateStringSchema, requiredDateSchema } from "../dates";
 import { validationMessages } from "../messages";
 import { moneySchema } from "../money";
+import { bookingRules } from "./booking-rules";
 import { carSchema } from "./car";
 import {
   clientIdShape,
@@ -31,6 +32,8 @@ import {
   versionSchema,
 } from "./common";
 
+export { bookingRules, rentalDatesIssue, type DateIssue } from "./booking-rules";
+
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 export const driverServiceSchema = z.enum(DRIVER_SERVICES);
 export const distanceServiceSchema = z.enum(DISTANCE_SERVICES);
@@ -38,12 +41,15 @@ export const distanceServiceSchema = z.enum(DISTANCE_SERVICES);
 /**
  * A car's booking in `GET /api/cars/:id/booked-dates`: the spec's
  * `{start, end}` plus the pickup time, which the slot rules need. A range
- * without one (an older cached answer) counts from 9:00 AM.
+ * without one (an older cached answer) counts from 9:00 AM. Blocked periods
+ * come as `{start, end, kind: "block"}` (release-2 §C1).
  */
 export const bookedRangeSchema = z.object({
   start: dateStringSchema,
   end: dateStringSchema,
   pickupTime: timeSlotSchema.default(DEFAULT_PICKUP_TIME),
+  /** Release-2 §C1: "block" for a blocked period (whole days `start`..`end`, its pickup time unused); absent or "booking" for a booking. */
+  kind: z.enum(RANGE_KINDS).optional(),
 });
 
 /** The quote of `pricing.ts`; also the `details.quote` of a `PRICE_CHANGED` answer. */
@@ -60,39 +66,6 @@ export const priceSummarySchema = z.object({
   distanceService: distanceServiceSchema,
 });
 export type PriceSummary = z.infer<typeof priceSummarySchema>;
-
-export interface DateIssue {
-  path: "pickupDate" | "returnDate";
-  message: string;
-}
-
-/**
- * The date rules of decisions.md that a field schema cannot see alone: the
- * pickup is not in the past (checked when `today` is given), the return is
- * after the pickup, and the rental is at most MAX_ONLINE_RENTAL_DAYS long
- * (release 2 A4: 30 days online, 'Rentals longer than 30 days: please
- * contact us.'). The admin records longer rentals: `admin: true` allows up to
- * MAX_RENTAL_DAYS. Invalid dates are left to the field schemas (no issue here).
- */
-export function rentalDatesIssue(
-  pickupDate: string,
-  returnDate: string,
-  today?: string,
-  options: { admin?: boolean } = {},
-): DateIssue | null {
-  if (!isValidDate(pickupDate) || !isValidDate(returnDate)) return null;
-  if (today !== undefined && pickupDate < today) {
-    return { path: "pickupDate", message: validationMessages.pickupInPast };
-  }
-  const days = diffDays(pickupDate, returnDate);
-  if (days <= 0) return { path: "returnDate", message: validationMessages.returnNotAfterPickup };
-  if (options.admin) {
-    if (days > MAX_RENTAL_DAYS) return { path: "returnDate", message: validationMessages.rentalTooLong };
-  } else if (days > MAX_ONLINE_RENTAL_DAYS) {
-    return { path: "returnDate", message: validationMessages.onlineRentalTooLong };
-  }
-  return null;
-}
 
 const deliveryAddressInput = z.string().trim().max(textLimits.address, { error: validationMessages.tooLong });
 
@@ -149,17 +122,7 @@ const publicBookingPartSchema = z
     facebookProfile: optionalText(textLimits.url),
     acceptTerms: acceptTermsInput,
   })
-  .superRefine((booking, ctx) => {
-    const issue = rentalDatesIssue(booking.pickupDate, booking.returnDate);
-    if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
-    if (booking.wantsDelivery && !booking.deliveryAddress) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["deliveryAddress"],
-        message: validationMessages.deliveryAddressRequired,
-      });
-    }
-  })
+  .superRefine(bookingRules())
   .transform((booking) => ({
     ...booking,
     withDriver: booking.driverService !== "none",
@@ -233,17 +196,7 @@ export function createBookingFormSchema(options: { today?: string } = {}) {
         error: validationMessages.acceptTerms,
       }),
     })
-    .superRefine((form, ctx) => {
-      const issue = rentalDatesIssue(form.pickupDate, form.returnDate, options.today);
-      if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
-      if (form.wantsDelivery && !form.deliveryAddress) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["deliveryAddress"],
-          message: validationMessages.deliveryAddressRequired,
-        });
-      }
-    });
+    .superRefine(bookingRules({ today: options.today }));
 }
 
 /** The booking form without the past-date rule (see `createBookingFormSchema`). */
@@ -369,10 +322,7 @@ export const adminBookingInputSchema = z
     /** The id the browser chose for the booking. */
     ...clientIdShape,
   })
-  .superRefine((booking, ctx) => {
-    const issue = rentalDatesIssue(booking.pickupDate, booking.returnDate, undefined, { admin: true });
-    if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
-  });
+  .superRefine(bookingRules({ admin: true }));
 export type AdminBookingInput = z.infer<typeof adminBookingInputSchema>;
 export type AdminBookingInputBody = z.input<typeof adminBookingInputSchema>;
 

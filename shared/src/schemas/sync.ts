@@ -9,15 +9,10 @@
  * `cursor` for the next call.
  */
 import * as z from "zod";
-import { adminCarSchema } from "./car";
-import { bookingViewSchema } from "./booking";
-import { blockedNameSchema } from "./blocked-name";
+import { mirrorTables, SYNC_ENTITIES, type MirrorTables, type SyncEntity } from "../mirror";
 import { idSchema, textLimits } from "./common";
-import { customerRecordSchema } from "./customer";
-import { paymentSchema } from "./payment";
 
-export const SYNC_ENTITIES = ["cars", "customers", "bookings", "payments", "blockedNames"] as const;
-export type SyncEntity = (typeof SYNC_ENTITIES)[number];
+export { SYNC_ENTITIES, type SyncEntity } from "../mirror";
 
 export const syncQuerySchema = z.object({
   since: z.string().min(1).max(textLimits.token).optional(),
@@ -27,15 +22,22 @@ export type SyncQuery = z.infer<typeof syncQuerySchema>;
 export const tombstoneSchema = z.object({ entity: z.enum(SYNC_ENTITIES), id: idSchema });
 export type Tombstone = z.infer<typeof tombstoneSchema>;
 
+/** One list per synced table (`mirror.ts`), of its rows. */
+type MirrorLists = { [E in SyncEntity]: z.ZodArray<MirrorTables[E]["schema"]> };
+
+function mirrorLists(): MirrorLists {
+  const lists = Object.fromEntries(
+    SYNC_ENTITIES.map((entity) => [entity, z.array(mirrorTables[entity].schema)]),
+  );
+  // Object.fromEntries forgets which key holds which list; the map above pairs each entity with its own schema.
+  return lists as MirrorLists;
+}
+
 export const syncResponseSchema = z.object({
   /** Opaque to the client; send it back as `since`. */
   cursor: z.string().min(1),
   reset: z.boolean().default(false),
-  cars: z.array(adminCarSchema),
-  bookings: z.array(bookingViewSchema),
-  customers: z.array(customerRecordSchema),
-  blockedNames: z.array(blockedNameSchema),
-  payments: z.array(paymentSchema),
+  ...mirrorLists(),
   deleted: z.array(tombstoneSchema),
 });
 export type SyncResponse = z.infer<typeof syncResponseSchema>;

@@ -30,7 +30,7 @@ async function newStorage(name: string): Promise<Storage> {
   return createLocalStorage(path.join(work, name));
 }
 
-/** A database with a bit of everything: the fleet, a customer, a booking, a payment, an object, outbox mail. */
+/** A database with a bit of everything: the fleet, a customer, a booking, a payment, blocks, an object, outbox mail. */
 async function fill(db: Knex, storage: Storage): Promise<void> {
   await seedFleet(db, { year: 2026 });
   const car = await db("cars").first<{ id: string }>("id");
@@ -54,6 +54,18 @@ async function fill(db: Knex, storage: Storage): Promise<void> {
   // An update bumps version and sync_xid through the touch trigger: the restore must keep version 2.
   await db("bookings").where({ id: booking?.id }).update({ status: "confirmed" });
   await db("payments").insert({ booking_id: booking?.id, amount: "1000.00", note: "cash" });
+  // Blocks (when the schema has them), one removed: the restore rebuilds the car's occupancy (not
+  // archived) from them and the booking.
+  if (await db.schema.hasTable("blocks"))
+    await db("blocks").insert([
+      { car_id: car.id, start_date: "2026-12-10", end_date: "2026-12-11", reason: "Oil change" },
+      {
+        car_id: car.id,
+        start_date: "2026-12-20",
+        end_date: "2026-12-20",
+        deleted_at: new Date("2026-11-21T00:00:00Z"),
+      },
+    ]);
   await db("mail_outbox").insert({
     kind: "booking-notice",
     to_address: "a@example.ph",
@@ -221,6 +233,10 @@ describe.each(testEngines())("archives of other schema versions (%s)", (engine) 
       const applied = await fresh.knex("knex_migrations").orderBy("id").pluck("name");
       expect(applied).toEqual(migrations.map((m) => m.name));
       expect(await fresh.knex("bookings").count<{ count: string }[]>("* as count")).toEqual([{ count: "1" }]);
+      // The later migration carried the booking into the cars' occupancy.
+      expect(await fresh.knex("car_occupancy").count<{ count: string }[]>("* as count")).toEqual([
+        { count: "1" },
+      ]);
     } finally {
       await oldDb.close();
       await fresh.close();

@@ -53,13 +53,17 @@ const SYNC_EPOCH_STEP = 2n ** 40n;
 /** The day of the last daily archive (daily-backup.ts): a restored database starts without one. */
 export const LAST_DAILY_BACKUP_KEY = "daily_backup_day";
 
-const KNEX_TABLES = ["knex_migrations", "knex_migrations_lock"];
+/**
+ * Tables an archive leaves out: knex's bookkeeping, and `car_occupancy`, which
+ * triggers derive from bookings and blocks (restoring those rebuilds it).
+ */
+const UNARCHIVED_TABLES = ["knex_migrations", "knex_migrations_lock", "car_occupancy"];
 const INSERT_CHUNK = 500;
 
 async function userTables(db: Knex): Promise<string[]> {
   const result: { rows: { tablename: string }[] } = await db.raw(
     `select tablename from pg_tables where schemaname = current_schema() and tablename <> all(?::text[]) order by tablename`,
-    [KNEX_TABLES],
+    [UNARCHIVED_TABLES],
   );
   return result.rows.map((row) => row.tablename);
 }

@@ -12,6 +12,10 @@ function isDatabaseUnavailable(err: unknown): boolean {
     code === "57P01" || // admin shutdown
     code === "57P02" ||
     code === "57P03" || // cannot connect now (starting up)
+    // A transaction PostgreSQL ended to break a deadlock or a serialization conflict: nothing of it was
+    // committed, and the same request sent again succeeds (the outbox retries a 503 with its key).
+    code === "40P01" ||
+    code === "40001" ||
     code === "ECONNREFUSED" ||
     code === "ECONNRESET" ||
     code === "ETIMEDOUT" ||

@@ -1,4 +1,5 @@
 import type { Context, Middleware } from "koa";
+import { routes } from "@car-rental/shared/api";
 import type { AppDeps } from "../deps";
 import { DomainError, Unauthorized } from "../errors";
 import { readSession } from "../services/admin/admin-session.service";
@@ -16,7 +17,10 @@ const NOT_STORED = new Set([401, 408, 429]);
  * counted, which a rollback would undo. Paths here are canonical (see
  * canonicalApiPaths), so no other spelling slips past this list.
  */
-const NOT_IDEMPOTENT = new Set(["/api/admin/session", "/api/admin/password"]);
+const NOT_IDEMPOTENT: ReadonlySet<string> = new Set([
+  routes.adminLogin.path,
+  routes.changeAdminPassword.path,
+]);
 
 /** `admin` with a valid admin session, else the client address. */
 async function ownerOf(ctx: Context, deps: Pick<AppDeps, "db" | "clock">): Promise<KeyOwner> {

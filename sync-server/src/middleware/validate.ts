@@ -97,3 +97,24 @@ export function recordId(params: Record<string, string | undefined>, notFound: s
   if (!parsed.success) throw new NotFound(notFound);
   return parsed.data;
 }
+
+/**
+ * Parses the body of a partial update (a PUT that may carry only the fields
+ * to change) like `parseBody`, with `schema` the partial schema of the
+ * record's fields, and keeps only the fields the body really sent: zod fills
+ * defaults (a car's seats 5, Automatic, available…) for absent ones, which
+ * must not overwrite what the record has, and an older client must not wipe
+ * what it does not know about. A full body changes every field.
+ */
+export function parseChanges<S extends z.ZodType<object>>(
+  schema: S,
+  body: unknown,
+  record: z.ZodType | null = null,
+): z.output<S> {
+  const changes = { ...parseBody(schema, body, record) };
+  const sent = new Set(isRecord(body) ? Object.keys(body) : []);
+  for (const key of Object.keys(changes)) {
+    if (!sent.has(key)) Reflect.deleteProperty(changes, key);
+  }
+  return changes;
+}

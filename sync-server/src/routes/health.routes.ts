@@ -1,10 +1,12 @@
+import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import type { AppDeps } from "../deps";
+import { mount } from "./mount";
 
 /** `GET /api/health`: the process is up; `database` says whether PostgreSQL answers. */
 export function healthRoutes(deps: AppDeps): Router {
   const router = new Router();
-  router.get("/api/health", async (ctx) => {
+  mount(router, routes.health, async (ctx) => {
     const started = performance.now();
     let database: "ok" | "unavailable" = "ok";
     try {

@@ -7,6 +7,7 @@ import { contactTopicNotes } from "@car-rental/shared/constants";
 import { contactToasts } from "@car-rental/shared/messages";
 import { ApiClient, type FetchLike } from "../../data/api-client";
 import type { OutboxEntry } from "../../data/db";
+import type { MutationArgs } from "../../data/mutations/mutation";
 import type { EnqueueInput } from "../../data/outbox";
 import { ContactSection } from "./contact-form";
 
@@ -14,21 +15,20 @@ type Sent = { url: string; init: RequestInit };
 
 function renderForm(fetchImpl: FetchLike) {
   const sent: Sent[] = [];
-  const queued: EnqueueInput[] = [];
+  const queued: EnqueueInput<MutationArgs>[] = [];
   const api = new ApiClient({
     fetch: (url, init) => {
       sent.push({ url, init });
       return fetchImpl(url, init);
     },
   });
-  const enqueue = async (input: EnqueueInput): Promise<OutboxEntry> => {
+  const enqueue = async <Args extends MutationArgs>(input: EnqueueInput<Args>): Promise<OutboxEntry> => {
     queued.push(input);
     return {
       id: input.id ?? "entry",
       seq: queued.length,
-      method: input.method,
-      path: input.path,
-      body: input.body,
+      mutation: input.mutation.name,
+      args: input.args,
       createdAt: new Date().toISOString(),
       attempts: 0,
       state: "pending",
@@ -36,10 +36,10 @@ function renderForm(fetchImpl: FetchLike) {
       lastStatus: null,
       nextAttemptAt: 0,
       claimedAt: null,
-      entity: input.entity,
-      entityId: input.entityId,
+      entity: input.mutation.entity,
+      entityId: input.id ?? "entry",
       related: [],
-      label: input.label,
+      label: input.label ?? "Contact message",
     };
   };
   render(
@@ -161,8 +161,8 @@ describe("ContactSection", () => {
     await user.click(screen.getByRole("button", { name: /Send Message/ }));
     expect(await screen.findByText(contactToasts.queued.title)).toBeTruthy();
     expect(queued).toHaveLength(1);
-    expect(queued[0]?.method).toBe("POST");
-    expect(queued[0]?.path).toBe("/api/contact");
+    expect(queued[0]?.mutation.route.method).toBe("POST");
+    expect(queued[0]?.mutation.route.path).toBe("/api/contact");
     expect(queued[0]?.id).toBe(new Headers(sent[0]?.init.headers).get("Idempotency-Key"));
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/First Name/).value).toBe(""));
   });

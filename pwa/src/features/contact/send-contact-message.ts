@@ -4,10 +4,11 @@
  * into the outbox with the same Idempotency-Key, so the server stores it
  * exactly once even if the first attempt did reach it.
  */
-import { routes } from "@car-rental/shared/api";
 import type { ContactMessage } from "@car-rental/shared/schemas/contact";
 import { api as appApi, ApiError, type ApiClient } from "../../data/api-client";
 import type { OutboxEntry } from "../../data/db";
+import { sendContactMessage as sendContactMessageLater } from "../../data/mutations/contact/send-contact-message";
+import type { MutationArgs } from "../../data/mutations/mutation";
 import { newId, type EnqueueInput } from "../../data/outbox";
 
 export type ContactOutcome =
@@ -15,15 +16,10 @@ export type ContactOutcome =
 
 export type ContactSendDeps = {
   api?: ApiClient;
-  enqueue: (input: EnqueueInput) => Promise<OutboxEntry>;
+  enqueue: <Args extends MutationArgs>(input: EnqueueInput<Args>) => Promise<OutboxEntry>;
   /** Whether the browser believes it is online (navigator.onLine). */
   isOnline?: () => boolean;
 };
-
-export function contactLabel(message: Pick<ContactMessage, "firstName" | "lastName" | "subject">): string {
-  const about = message.subject ? ` (${message.subject})` : "";
-  return `Contact message from ${message.firstName} ${message.lastName}${about}`;
-}
 
 export async function sendContactMessage(
   message: ContactMessage,
@@ -31,15 +27,7 @@ export async function sendContactMessage(
 ): Promise<ContactOutcome> {
   const key = newId();
   const queue = async (): Promise<ContactOutcome> => {
-    const entry = await deps.enqueue({
-      id: key,
-      method: "POST",
-      path: routes.sendContactMessage.path,
-      body: message,
-      entity: "contact",
-      entityId: key,
-      label: contactLabel(message),
-    });
+    const entry = await deps.enqueue({ id: key, mutation: sendContactMessageLater, args: message });
     return { kind: "queued", entry };
   };
   const online = deps.isOnline ? deps.isOnline() : true;

@@ -7,6 +7,8 @@ import { Alert, Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, Text
 import { IconAlertTriangle, IconCloudCheck, IconLock } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
 import type { OutboxEntry, OutboxState } from "../../data/db";
+import { editableKeys } from "../../data/mutations/mutation";
+import { mutationNamed } from "../../data/mutations/registry";
 import { isHeldBack } from "../../data/outbox";
 import { discard as discardEntry, edit as editEntry, retry as retryEntry } from "../../data/sync-engine";
 import { useOutbox } from "../../data/use-outbox";
@@ -47,6 +49,15 @@ function flatBody(body: unknown): FlatBody | null {
   return Object.keys(flat).length > 0 ? flat : null;
 }
 
+/** The arguments of an entry the panel offers for editing (never the record's identity), or null. */
+function editableArgs(entry: OutboxEntry): FlatBody | null {
+  const mutation = mutationNamed(entry.mutation);
+  if (!mutation) return null;
+  return flatBody(
+    Object.fromEntries(editableKeys(mutation, entry.args).map((key) => [key, entry.args[key]])),
+  );
+}
+
 /** 'fullName' → 'Full name'. */
 function fieldLabel(key: string): string {
   const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
@@ -63,13 +74,10 @@ function typedValue(original: FlatValue, text: string): FlatValue {
   return text;
 }
 
-/** A creation's `id` is the record's identity (chosen when it was made): shown nowhere, never edited. */
-const RECORD_ID = "id";
-
 export type OutboxActions = {
   retry: (id: string) => Promise<void>;
   discard: (id: string) => Promise<void>;
-  edit: (id: string, body: unknown) => Promise<unknown>;
+  edit: (id: string, changes: FlatBody) => Promise<unknown>;
 };
 
 const defaultActions: OutboxActions = { retry: retryEntry, discard: discardEntry, edit: editEntry };
@@ -101,8 +109,7 @@ function EntryEditor({
     const next: FlatBody = {};
     for (const [key, original] of Object.entries(body)) {
       const value = values[key];
-      if (key === RECORD_ID) next[key] = original;
-      else next[key] = typeof value === "boolean" ? value : typedValue(original, value ?? "");
+      next[key] = typeof value === "boolean" ? value : typedValue(original, value ?? "");
     }
     try {
       await actions.edit(entry.id, next);
@@ -115,30 +122,28 @@ function EntryEditor({
   return (
     <form onSubmit={onSubmit} aria-label={`Edit ${entry.label}`}>
       <Stack gap="xs">
-        {Object.entries(body)
-          .filter(([key]) => key !== RECORD_ID)
-          .map(([key, original]) =>
-            typeof original === "boolean" ? (
-              <Checkbox
-                key={key}
-                label={fieldLabel(key)}
-                checked={values[key] === true}
-                onChange={(event) =>
-                  setValues((current) => ({ ...current, [key]: event.currentTarget.checked }))
-                }
-              />
-            ) : (
-              <TextInput
-                key={key}
-                label={fieldLabel(key)}
-                value={String(values[key] ?? "")}
-                onChange={(event) => {
-                  const text = event.currentTarget.value;
-                  setValues((current) => ({ ...current, [key]: text }));
-                }}
-              />
-            ),
-          )}
+        {Object.entries(body).map(([key, original]) =>
+          typeof original === "boolean" ? (
+            <Checkbox
+              key={key}
+              label={fieldLabel(key)}
+              checked={values[key] === true}
+              onChange={(event) =>
+                setValues((current) => ({ ...current, [key]: event.currentTarget.checked }))
+              }
+            />
+          ) : (
+            <TextInput
+              key={key}
+              label={fieldLabel(key)}
+              value={String(values[key] ?? "")}
+              onChange={(event) => {
+                const text = event.currentTarget.value;
+                setValues((current) => ({ ...current, [key]: text }));
+              }}
+            />
+          ),
+        )}
         <Group gap="xs">
           <Button type="submit" size="xs" loading={saving}>
             Save and send
@@ -163,7 +168,7 @@ function EntryCard({
 }) {
   const [editing, setEditing] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
-  const editable = entry.method !== "DELETE" && entry.state !== "sending" ? flatBody(entry.body) : null;
+  const editable = entry.state !== "sending" ? editableArgs(entry) : null;
   const canRetry = entry.state === "failed" || (entry.state === "pending" && entry.attempts > 0);
   const created = new Date(entry.createdAt);
 

@@ -4,7 +4,9 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "../../data/db";
-import { addToOutbox } from "../../data/outbox";
+import { addPayment } from "../../data/mutations/bookings/add-payment";
+import { sendContactMessage } from "../../data/mutations/contact/send-contact-message";
+import { addToOutbox, newId } from "../../data/outbox";
 import { OutboxPanel, type OutboxActions } from "./outbox-panel";
 import { SyncStatus } from "./sync-status";
 import { syncStatusText } from "./sync-status-text";
@@ -15,11 +17,13 @@ afterEach(async () => {
 
 async function queueTwo() {
   const payment = await addToOutbox(db, {
-    method: "PATCH",
-    path: "/api/admin/bookings/00000000-0000-4000-8000-000000000001/payment",
-    body: { amount: "9000.00", note: null },
-    entity: "payments",
-    entityId: "temp-payment",
+    mutation: addPayment,
+    args: {
+      bookingId: "00000000-0000-4000-8000-000000000001",
+      id: newId(),
+      amount: "9000.00",
+      note: null,
+    },
     label: "Payment ₱9,000.00 for booking 000000",
   });
   await db.outbox.update(payment.id, {
@@ -28,11 +32,8 @@ async function queueTwo() {
     lastStatus: 422,
   });
   const message = await addToOutbox(db, {
-    method: "POST",
-    path: "/api/contact",
-    body: { firstName: "Maria" },
-    entity: "contact",
-    entityId: "c1",
+    mutation: sendContactMessage,
+    args: { firstName: "Maria", lastName: "Santos", email: "maria@example.ph", message: "Hello there" },
     label: "Contact message from Maria Santos",
   });
   return { payment, message };

@@ -1,27 +1,39 @@
+import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import type { Middleware } from "koa";
 import type { AppDeps } from "../../deps";
 import { requireAdmin } from "../../middleware/require-admin";
 import { sessionTokenOf } from "../../middleware/session-cookie";
 import { adminBlockedNameRoutes } from "./blocked-names.routes";
+import { adminBlockRoutes } from "./blocks.routes";
 import { adminBookingRoutes } from "./bookings.routes";
 import { adminCarRoutes } from "./cars.routes";
 import { adminCustomerRoutes } from "./customers.routes";
 import { adminPasswordRoutes } from "./password.routes";
-import { SESSION_PATH, adminSessionRoutes, setSessionCookie } from "./session.routes";
+import { ADMIN_PREFIX } from "../mount";
+import { adminSessionRoutes, setSessionCookie } from "./session.routes";
 import { adminPushRoutes } from "./push.routes";
 import { adminSyncRoutes } from "./sync.routes";
+
+/** The admin paths the route table marks public: the session calls, how a session starts and ends. */
+const PUBLIC_ADMIN_PATHS: ReadonlySet<string> = new Set(
+  Object.values(routes)
+    .filter((route) => route.auth === "public" && route.path.startsWith(ADMIN_PREFIX))
+    .map((route) => route.path),
+);
 
 /**
  * Every `/api/admin/*` request except the session calls needs a valid admin
  * session; without one it answers 401, whether or not the path exists (an
  * unknown admin path reveals nothing before sign-in). A valid session's
- * cookie is re-issued with the session's slid expiry.
+ * cookie is re-issued with the session's slid expiry. This is the only
+ * session check of the admin routes: the resources below mount no guard of
+ * their own.
  */
 function adminOnly(deps: AppDeps): Middleware {
   const checkSession = requireAdmin(deps);
   return async function guardAdminApi(ctx, next) {
-    if (ctx.path === SESSION_PATH) return next();
+    if (PUBLIC_ADMIN_PATHS.has(ctx.path)) return next();
     return checkSession(ctx, async () => {
       const token = sessionTokenOf(ctx);
       const session: unknown = ctx.state.adminSession;
@@ -49,6 +61,7 @@ export function adminRoutes(deps: AppDeps): Router {
     adminBookingRoutes(deps),
     adminCustomerRoutes(deps),
     adminBlockedNameRoutes(deps),
+    adminBlockRoutes(deps),
     adminSyncRoutes(deps),
     adminPushRoutes(deps),
     adminPasswordRoutes(deps),

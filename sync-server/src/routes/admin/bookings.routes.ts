@@ -2,16 +2,11 @@ import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import { z } from "zod";
 import { dateStringSchema } from "@car-rental/shared/dates";
-import {
-  adminBookingInputSchema,
-  bookingStatusInputSchema,
-  bookingStatusSchema,
-} from "@car-rental/shared/schemas/booking";
-import { paymentInputSchema, type PaymentInput } from "@car-rental/shared/schemas/payment";
+import { bookingStatusSchema } from "@car-rental/shared/schemas/booking";
+import type { PaymentInput } from "@car-rental/shared/schemas/payment";
 import type { AppDeps } from "../../deps";
 import { PaymentRefused } from "../../errors";
 import { requestDb } from "../../middleware/request-db";
-import { requireAdmin } from "../../middleware/require-admin";
 import { parse, parseBody, recordId } from "../../middleware/validate";
 import {
   BOOKING_LIST_MAX_LIMIT,
@@ -20,6 +15,7 @@ import {
   listBookings,
   setBookingStatus,
 } from "../../services/bookings/admin-bookings.service";
+import { mount } from "../mount";
 
 const BOOKING_NOT_FOUND = "Booking not found";
 
@@ -39,11 +35,12 @@ const bookingListQuerySchema = z.object({
 
 /** A payment amount that is missing, zero, negative or not a number is PAYMENT_INVALID (422), as decisions.md asks. */
 function parsePayment(body: unknown): PaymentInput {
-  const result = paymentInputSchema.safeParse(body);
+  const schema = routes.addPayment.request;
+  const result = schema.safeParse(body);
   if (!result.success && result.error.issues.some((issue) => issue.path[0] === "amount")) {
     throw new PaymentRefused("PAYMENT_INVALID");
   }
-  return parseBody(paymentInputSchema, body);
+  return parseBody(schema, body);
 }
 
 /**
@@ -51,37 +48,46 @@ function parsePayment(body: unknown): PaymentInput {
  * (201, the view), changing its status (the view) and recording a payment
  * (the view with amountPaid updated, plus `booking` and the `payment` row).
  */
-export function adminBookingRoutes(deps: AppDeps): Router {
+export function adminBookingRoutes(_deps: AppDeps): Router {
   const router = new Router();
-  const admin = requireAdmin(deps);
 
-  router.get("/api/admin/bookings", admin, async (ctx) => {
+  mount(router, routes.listBookings, async (ctx) => {
     const filter = parse(bookingListQuerySchema, ctx.query);
     ctx.set("Cache-Control", "no-store");
     ctx.body = await listBookings(requestDb(ctx), filter);
   });
 
-  router.post("/api/admin/bookings", admin, async (ctx) => {
-    const input = parseBody(adminBookingInputSchema, ctx.request.body, routes.createAdminBooking.response);
-    ctx.status = 201;
-    ctx.body = await createAdminBooking(requestDb(ctx), input);
-  });
+  mount(
+    router,
+    routes.createAdminBooking,
+    async (ctx, input) => {
+      const fields = input();
+      ctx.status = 201;
+      ctx.body = await createAdminBooking(requestDb(ctx), fields);
+    },
+    { readOnly: routes.createAdminBooking.response },
+  );
 
-  router.patch("/api/admin/bookings/:id/status", admin, async (ctx) => {
-    const id = recordId(ctx.params, BOOKING_NOT_FOUND);
-    const { status } = parseBody(
-      bookingStatusInputSchema,
-      ctx.request.body,
-      routes.updateBookingStatus.response,
-    );
-    ctx.body = await setBookingStatus(requestDb(ctx), id, status);
-  });
+  mount(
+    router,
+    routes.updateBookingStatus,
+    async (ctx, input) => {
+      const id = recordId(ctx.params, BOOKING_NOT_FOUND);
+      const { status } = input();
+      ctx.body = await setBookingStatus(requestDb(ctx), id, status);
+    },
+    { readOnly: routes.updateBookingStatus.response },
+  );
 
-  router.patch("/api/admin/bookings/:id/payment", admin, async (ctx) => {
-    const id = recordId(ctx.params, BOOKING_NOT_FOUND);
-    const input = parsePayment(ctx.request.body);
-    ctx.body = await addPayment(requestDb(ctx), id, input);
-  });
+  mount(
+    router,
+    routes.addPayment,
+    async (ctx, input) => {
+      const id = recordId(ctx.params, BOOKING_NOT_FOUND);
+      ctx.body = await addPayment(requestDb(ctx), id, input());
+    },
+    { parse: parsePayment },
+  );
 
   return router;
 }

@@ -1,13 +1,11 @@
+import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
-import { adminPasswordChangeSchema } from "@car-rental/shared/schemas/session";
 import type { AppDeps } from "../../deps";
 import { Unauthorized } from "../../errors";
-import { parseBody } from "../../middleware/validate";
 import { sessionTokenOf } from "../../middleware/session-cookie";
 import { changePassword } from "../../services/admin/admin-session.service";
+import { mount } from "../mount";
 import { attemptKeyOf } from "./session.routes";
-
-export const PASSWORD_PATH = "/api/admin/password";
 
 /**
  * `PUT /api/admin/password` `{currentPassword, newPassword}` → 204. Behind the
@@ -17,13 +15,13 @@ export const PASSWORD_PATH = "/api/admin/password";
  */
 export function adminPasswordRoutes(deps: AppDeps): Router {
   const router = new Router();
-  router.put(PASSWORD_PATH, async (ctx) => {
-    const input = parseBody(adminPasswordChangeSchema, ctx.request.body);
+  mount(router, routes.changeAdminPassword, async (ctx, input) => {
+    const change = input();
     const token = sessionTokenOf(ctx);
     if (!token) throw new Unauthorized();
     const { limitKey } = await attemptKeyOf(ctx, deps);
     // The shared pool: the route is outside the idempotency layer, and a failed attempt must stay counted.
-    await changePassword(deps.db.knex, deps.clock, input, token, limitKey, deps.config.rateLimitScale);
+    await changePassword(deps.db.knex, deps.clock, change, token, limitKey, deps.config.rateLimitScale);
     ctx.set("Cache-Control", "no-store");
     ctx.status = 204;
   });

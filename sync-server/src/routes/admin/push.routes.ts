@@ -1,11 +1,11 @@
+import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import type { PushKey } from "@car-rental/shared/schemas/push";
-import { pushSubscriptionInputSchema, pushUnsubscribeSchema } from "@car-rental/shared/schemas/push";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
-import { parseBody } from "../../middleware/validate";
 import { subscribePush, unsubscribePush } from "../../push/push-subscriptions.service";
 import { vapidKeys } from "../../push/vapid";
+import { mount } from "../mount";
 
 /**
  * Notifications to the owner's devices (release-2 §D4): the server's public
@@ -14,20 +14,19 @@ import { vapidKeys } from "../../push/vapid";
 export function adminPushRoutes(deps: AppDeps): Router {
   const router = new Router();
 
-  router.get("/api/admin/push/key", async (ctx) => {
+  mount(router, routes.pushKey, async (ctx) => {
     const body: PushKey = { publicKey: (await vapidKeys(deps.db.knex)).publicKey };
     ctx.body = body;
   });
 
-  router.post("/api/admin/push/subscriptions", async (ctx) => {
-    const input = parseBody(pushSubscriptionInputSchema, ctx.request.body);
-    await subscribePush(requestDb(ctx), input);
+  mount(router, routes.subscribePush, async (ctx, input) => {
+    await subscribePush(requestDb(ctx), input());
     ctx.status = 201;
     ctx.body = { subscribed: true };
   });
 
-  router.post("/api/admin/push/subscriptions/delete", async (ctx) => {
-    const { endpoint } = parseBody(pushUnsubscribeSchema, ctx.request.body);
+  mount(router, routes.unsubscribePush, async (ctx, input) => {
+    const { endpoint } = input();
     await unsubscribePush(requestDb(ctx), endpoint);
     ctx.body = { subscribed: false };
   });

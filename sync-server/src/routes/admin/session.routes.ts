@@ -1,9 +1,8 @@
+import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import type { Context } from "koa";
 import type { AdminSession } from "@car-rental/shared/schemas/session";
-import { adminLoginSchema } from "@car-rental/shared/schemas/session";
 import type { AppDeps } from "../../deps";
-import { parseBody } from "../../middleware/validate";
 import { requestDb } from "../../middleware/request-db";
 import {
   clearSessionCookie,
@@ -21,8 +20,8 @@ import {
   readSession,
   verifyDeviceCookie,
 } from "../../services/admin/admin-session.service";
+import { mount } from "../mount";
 
-export const SESSION_PATH = "/api/admin/session";
 export { sessionCookieHeader, setSessionCookie } from "../../middleware/session-cookie";
 
 /**
@@ -48,8 +47,8 @@ export async function attemptKeyOf(
 export function adminSessionRoutes(deps: AppDeps): Router {
   const router = new Router();
 
-  router.post(SESSION_PATH, async (ctx) => {
-    const { password } = parseBody(adminLoginSchema, ctx.request.body);
+  mount(router, routes.adminLogin, async (ctx, input) => {
+    const { password } = input();
     const { limitKey, deviceId, secret } = await attemptKeyOf(ctx, deps);
     // The shared pool, not the request's handle: a failed attempt must be counted for good.
     const session = await login(deps.db.knex, deps.clock, password, limitKey, deps.config.rateLimitScale);
@@ -60,7 +59,7 @@ export function adminSessionRoutes(deps: AppDeps): Router {
     ctx.body = body;
   });
 
-  router.get(SESSION_PATH, async (ctx) => {
+  mount(router, routes.adminSession, async (ctx) => {
     const token = sessionTokenOf(ctx);
     const session = await readSession(requestDb(ctx), deps.clock, token);
     ctx.set("Cache-Control", "no-store");
@@ -75,7 +74,7 @@ export function adminSessionRoutes(deps: AppDeps): Router {
     ctx.body = body;
   });
 
-  router.delete(SESSION_PATH, async (ctx) => {
+  mount(router, routes.adminLogout, async (ctx) => {
     await logout(requestDb(ctx), sessionTokenOf(ctx));
     clearSessionCookie(ctx, deps);
     ctx.set("Cache-Control", "no-store");

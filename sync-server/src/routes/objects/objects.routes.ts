@@ -1,7 +1,8 @@
+import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import type { Context } from "koa";
 import { errorMessages } from "@car-rental/shared/messages";
-import { uploadRequestSchema, type UploadRequest } from "@car-rental/shared/schemas/upload";
+import type { UploadRequest } from "@car-rental/shared/schemas/upload";
 import type { AppDeps } from "../../deps";
 import { NotFound, TooManyRequests, Unauthorized, UploadRefused } from "../../errors";
 import { parseBody } from "../../middleware/validate";
@@ -11,6 +12,7 @@ import { sessionTokenOf } from "../../middleware/session-cookie";
 import { hitRateLimit, type RateLimit } from "../../services/rate-limit.service";
 import { createUpload, openObject, receiveUpload } from "../../services/objects/upload.service";
 import { parseObjectPath } from "../../storage/object-key";
+import { mount } from "../mount";
 
 /**
  * Upload addresses a visitor may ask for, per client address (times
@@ -25,14 +27,15 @@ export const UPLOAD_RATE_LIMIT: RateLimit = { limit: 300, windowSeconds: 10 * 60
  * issue; the API answers those with 413 / 415 like the bytes themselves would.
  */
 function parseUploadRequest(body: unknown): UploadRequest {
-  const result = uploadRequestSchema.safeParse(body);
+  const schema = routes.requestUpload.request;
+  const result = schema.safeParse(body);
   if (!result.success) {
     const refused = (field: string, message: string) =>
       result.error.issues.some((issue) => issue.path[0] === field && issue.message === message);
     if (refused("size", errorMessages.UPLOAD_TOO_LARGE)) throw new UploadRefused("UPLOAD_TOO_LARGE");
     if (refused("contentType", errorMessages.UPLOAD_INVALID)) throw new UploadRefused("UPLOAD_INVALID");
   }
-  return parseBody(uploadRequestSchema, body);
+  return parseBody(schema, body);
 }
 
 const extensionOf: Record<string, string> = {
@@ -53,24 +56,29 @@ const isAdmin = async (deps: AppDeps, ctx: Context) =>
 export function objectRoutes(deps: AppDeps): Router {
   const router = new Router();
 
-  router.post("/api/objects/upload", async (ctx) => {
-    const request = parseUploadRequest(ctx.request.body ?? {});
-    if (request.purpose === "car-image") {
-      if (!(await isAdmin(deps, ctx))) throw new Unauthorized();
-    } else {
-      const hit = await hitRateLimit(
-        requestDb(ctx),
-        `objects-upload:${ctx.ip}`,
-        UPLOAD_RATE_LIMIT,
-        deps.clock.now(),
-        deps.config.rateLimitScale,
-      );
-      if (!hit.allowed) throw new TooManyRequests(hit.retryAfterSeconds);
-    }
-    ctx.set("Cache-Control", "no-store");
-    // Koa 3's ctx.origin is the Origin request header; this is the address the client reached us at.
-    ctx.body = await createUpload(deps, request, `${ctx.protocol}://${ctx.host}`, requestDb(ctx));
-  });
+  mount(
+    router,
+    routes.requestUpload,
+    async (ctx, input) => {
+      const request = input();
+      if (request.purpose === "car-image") {
+        if (!(await isAdmin(deps, ctx))) throw new Unauthorized();
+      } else {
+        const hit = await hitRateLimit(
+          requestDb(ctx),
+          `objects-upload:${ctx.ip}`,
+          UPLOAD_RATE_LIMIT,
+          deps.clock.now(),
+          deps.config.rateLimitScale,
+        );
+        if (!hit.allowed) throw new TooManyRequests(hit.retryAfterSeconds);
+      }
+      ctx.set("Cache-Control", "no-store");
+      // Koa 3's ctx.origin is the Origin request header; this is the address the client reached us at.
+      ctx.body = await createUpload(deps, request, `${ctx.protocol}://${ctx.host}`, requestDb(ctx));
+    },
+    { parse: (body: unknown) => parseUploadRequest(body ?? {}) },
+  );
 
   router.put("/uploads/:token", async (ctx) => {
     // One upload per connection: a refused body is not read to its end, so the connection cannot be reused.

@@ -211,6 +211,15 @@ describe.each(testEngines())("booking trust rules (%s)", (engine) => {
     expect(pending).toHaveLength(2);
   });
 
+  it("books in parallel with the same uploaded documents: every booking accepted, none a deadlock's 500", async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        book({ car: freshCar(), pickupDate: "2027-02-10", returnDate: "2027-02-12" }),
+      ),
+    );
+    for (const res of attempts) expect(res.status, await res.clone().text()).toBe(201);
+  });
+
   it("expires a pending booking after the hold: dates free, one mail, shown as expired; the admin may revive it", async () => {
     const car = freshCar();
     const dates = { pickupDate: "2027-03-01", returnDate: "2027-03-03" };

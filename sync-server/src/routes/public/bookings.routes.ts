@@ -1,22 +1,13 @@
 import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
-import { blockedNameCheckQuerySchema, type BlockedNameCheck } from "@car-rental/shared/schemas/blocked-name";
-import {
-  bookingViewSchema,
-  publicBookingRequestSchema,
-  publicBookingResponseSchema,
-} from "@car-rental/shared/schemas/booking";
+import type { BlockedNameCheck } from "@car-rental/shared/schemas/blocked-name";
+import { bookingViewSchema, publicBookingResponseSchema } from "@car-rental/shared/schemas/booking";
 import * as z from "zod";
-import { documentsInputSchema } from "@car-rental/shared/schemas/customer";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
-import { parse, parseBody, recordId } from "../../middleware/validate";
+import { parse, recordId } from "../../middleware/validate";
 import { BookingNotFound, Gone } from "../../errors";
-import {
-  bookingCalendarQuerySchema,
-  bookingCancelSchema,
-  bookingLookupSchema,
-} from "@car-rental/shared/schemas/my-booking";
+import { bookingCalendarQuerySchema } from "@car-rental/shared/schemas/my-booking";
 import { bookingCalendar, cancelBooking, lookupBooking } from "../../services/bookings/my-booking.service";
 import {
   CUSTOMER_DOCUMENTS_GONE_MESSAGE,
@@ -25,6 +16,7 @@ import {
   isNameBlocked,
   limitPublicBookings,
 } from "../../services/bookings/public-booking.service";
+import { mount } from "../mount";
 
 /**
  * The read-only fields a client may send back with a booking (ignored): the
@@ -49,35 +41,38 @@ function bookingIdOrNotFound(params: Record<string, string | undefined>): string
 export function publicBookingRoutes(deps: AppDeps): Router {
   const router = new Router();
 
-  router.post("/api/bookings", async (ctx) => {
-    const db = requestDb(ctx);
-    await limitPublicBookings(db, ctx.ip, deps.clock.now(), deps.config.rateLimitScale);
-    const request = parseBody(publicBookingRequestSchema, ctx.request.body, bookingReadOnlyFields);
-    ctx.status = 201;
-    ctx.body = await createPublicBooking(deps, db, request);
-  });
+  mount(
+    router,
+    routes.createBooking,
+    async (ctx, input) => {
+      const db = requestDb(ctx);
+      await limitPublicBookings(db, ctx.ip, deps.clock.now(), deps.config.rateLimitScale);
+      const request = input();
+      ctx.status = 201;
+      ctx.body = await createPublicBooking(deps, db, request);
+    },
+    { readOnly: bookingReadOnlyFields },
+  );
 
-  router.put(routes.attachDocuments.path, async (ctx) => {
+  mount(router, routes.attachDocuments, async (ctx, input) => {
     const id = recordId(ctx.params, "Booking not found");
-    const input = parseBody(documentsInputSchema, ctx.request.body);
-    ctx.body = await attachDocuments(deps, requestDb(ctx), id, input);
+    ctx.body = await attachDocuments(deps, requestDb(ctx), id, input());
   });
 
   // My booking (release-2 §D2, §D3). A malformed id is the same 404 as a wrong token.
-  router.post(routes.lookupBooking.path, async (ctx) => {
-    const input = parseBody(bookingLookupSchema, ctx.request.body);
+  mount(router, routes.lookupBooking, async (ctx, input) => {
     ctx.set("Cache-Control", "no-store");
-    ctx.body = await lookupBooking(deps, requestDb(ctx), ctx.ip, input);
+    ctx.body = await lookupBooking(deps, requestDb(ctx), ctx.ip, input());
   });
 
-  router.post(routes.cancelBooking.path, async (ctx) => {
+  mount(router, routes.cancelBooking, async (ctx, input) => {
     const id = bookingIdOrNotFound(ctx.params);
-    const { bookingToken } = parseBody(bookingCancelSchema, ctx.request.body);
+    const { bookingToken } = input();
     ctx.set("Cache-Control", "no-store");
     ctx.body = await cancelBooking(deps, requestDb(ctx), id, bookingToken);
   });
 
-  router.get(routes.bookingCalendar.path, async (ctx) => {
+  mount(router, routes.bookingCalendar, async (ctx) => {
     const id = bookingIdOrNotFound(ctx.params);
     const parsed = bookingCalendarQuerySchema.safeParse(ctx.query);
     if (!parsed.success) throw new BookingNotFound();
@@ -93,8 +88,8 @@ export function publicBookingRoutes(deps: AppDeps): Router {
     throw new Gone(CUSTOMER_DOCUMENTS_GONE_MESSAGE);
   });
 
-  router.get("/api/blocked-names/check", async (ctx) => {
-    const { name } = parse(blockedNameCheckQuerySchema, ctx.query);
+  mount(router, routes.checkBlockedName, async (ctx) => {
+    const { name } = parse(routes.checkBlockedName.query, ctx.query);
     ctx.set("Cache-Control", "no-store");
     const body: BlockedNameCheck = { isBlocked: await isNameBlocked(requestDb(ctx), name) };
     ctx.body = body;

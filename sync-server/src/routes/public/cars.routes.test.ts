@@ -173,7 +173,7 @@ describe.each(testEngines())("public cars and booked dates (%s)", (engine) => {
     await server.db.knex.raw("analyze bookings");
     const plan = await server.db.knex.raw<{ rows: Record<string, string>[] }>(
       `explain ${LIVE_CAR_RANGES_SQL}`,
-      ["2026-11-21", car.id],
+      ["2026-11-21", "2026-11-21", car.id],
     );
     const text = plan.rows.map((row) => Object.values(row).join(" ")).join("\n");
     expect(text).toContain("bookings_car_active_return");

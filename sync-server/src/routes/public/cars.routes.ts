@@ -1,3 +1,4 @@
+import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import { manilaToday } from "@car-rental/shared/dates";
 import type { AppDeps } from "../../deps";
@@ -5,6 +6,7 @@ import { requestDb } from "../../middleware/request-db";
 import { recordId } from "../../middleware/validate";
 import type { BookedDatesCache } from "../../services/cars/booked-dates-cache";
 import { bookedDates, etagMatches, listPublicCars, weakEtag } from "../../services/cars/cars.service";
+import { mount } from "../mount";
 
 /**
  * The public fleet. `GET /api/cars` carries a weak ETag of its body and
@@ -15,7 +17,7 @@ import { bookedDates, etagMatches, listPublicCars, weakEtag } from "../../servic
 export function publicCarRoutes(deps: AppDeps, bookedDatesCache: BookedDatesCache): Router {
   const router = new Router();
 
-  router.get("/api/cars", async (ctx) => {
+  mount(router, routes.listCars, async (ctx) => {
     const cars = await listPublicCars(requestDb(ctx));
     const etag = weakEtag(cars);
     ctx.set("Cache-Control", "no-cache");
@@ -27,7 +29,7 @@ export function publicCarRoutes(deps: AppDeps, bookedDatesCache: BookedDatesCach
     ctx.body = cars;
   });
 
-  router.get("/api/cars/:id/booked-dates", async (ctx) => {
+  mount(router, routes.carBookedDates, async (ctx) => {
     const id = recordId(ctx.params, "Car not found");
     ctx.set("Cache-Control", "no-cache");
     const today = manilaToday(deps.clock.now());

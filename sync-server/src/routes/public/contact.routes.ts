@@ -1,11 +1,13 @@
+import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import { contactToasts } from "@car-rental/shared/messages";
-import { contactMessageSchema, type ContactMessage } from "@car-rental/shared/schemas/contact";
+import type { ContactMessage } from "@car-rental/shared/schemas/contact";
 import type { AppDeps } from "../../deps";
 import { ValidationFailed } from "../../errors";
 import { requestDb } from "../../middleware/request-db";
 import { parseBody } from "../../middleware/validate";
 import { limitContactMessages, sendContactMessage } from "../../services/contact/contact.service";
+import { mount } from "../mount";
 
 const REQUIRED_FIELDS = ["firstName", "lastName", "email", "message"] as const;
 
@@ -21,7 +23,7 @@ function parseContactMessage(body: unknown): ContactMessage {
   const fields: Record<string, unknown> = typeof body === "object" && body !== null ? { ...body } : {};
   const missing = REQUIRED_FIELDS.some((field) => isBlank(fields[field]));
   try {
-    return parseBody(contactMessageSchema, body);
+    return parseBody(routes.sendContactMessage.request, body);
   } catch (err) {
     if (missing && err instanceof ValidationFailed) {
       throw new ValidationFailed(contactToasts.missingFields.description, err.details);
@@ -33,12 +35,17 @@ function parseContactMessage(body: unknown): ContactMessage {
 /** `POST /api/contact`: stored, the business notified by mail; 201 `{ok, id, createdAt}`. */
 export function publicContactRoutes(deps: AppDeps): Router {
   const router = new Router();
-  router.post("/api/contact", async (ctx) => {
-    const db = requestDb(ctx);
-    await limitContactMessages(db, ctx.ip, deps.clock.now(), deps.config.rateLimitScale);
-    const message = parseContactMessage(ctx.request.body);
-    ctx.status = 201;
-    ctx.body = await sendContactMessage(deps, db, message);
-  });
+  mount(
+    router,
+    routes.sendContactMessage,
+    async (ctx, input) => {
+      const db = requestDb(ctx);
+      await limitContactMessages(db, ctx.ip, deps.clock.now(), deps.config.rateLimitScale);
+      const message = input();
+      ctx.status = 201;
+      ctx.body = await sendContactMessage(deps, db, message);
+    },
+    { parse: parseContactMessage },
+  );
   return router;
 }

@@ -1,6 +1,11 @@
 import type { Knex } from "knex";
 import { SQLSTATE, sqlState } from "@car-rental/db";
-import { conflictingRanges, pickupTimeToClock, type BookedRange } from "@car-rental/shared/availability";
+import {
+  conflictingRanges,
+  pickupTimeToClock,
+  type BookedRange,
+  type RentalRange,
+} from "@car-rental/shared/availability";
 import type { BookingStatus, DistanceService, DriverService } from "@car-rental/shared/constants";
 import type { BookingDocuments } from "@car-rental/shared/schemas/booking";
 import { DatesUnavailable } from "../../errors";
@@ -13,7 +18,7 @@ export type NewBooking = {
   id?: string;
   customerId: string;
   carId: string;
-  range: BookedRange;
+  range: RentalRange;
   withDriver: boolean;
   driverService: DriverService;
   distanceService: DistanceService;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Knex } from "knex";
-import { conflictingRanges, freeSlots, type BookedRange } from "@car-rental/shared/availability";
+import { conflictingRanges, freeSlots, type RentalRange } from "@car-rental/shared/availability";
 import {
   BOOKING_TOKEN_DAYS_AFTER_RETURN,
   MAX_PENDING_BOOKINGS_PER_CONTACT,
@@ -185,7 +185,7 @@ export async function createPublicBooking(
     });
     if (!quoteMatches(booking, fresh)) throw new PriceChanged({ quote: fresh });
 
-    const candidate: BookedRange = {
+    const candidate: RentalRange = {
       start: booking.pickupDate,
       end: booking.returnDate,
       pickupTime: booking.pickupTime,

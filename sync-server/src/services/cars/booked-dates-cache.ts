@@ -10,7 +10,7 @@ export type BookedDatesCacheOptions = {
 };
 
 /** The tables whose rows the booked dates are read from. */
-export const BOOKED_DATES_TABLES = ["bookings", "cars"] as const;
+export const BOOKED_DATES_TABLES = ["bookings", "blocks", "cars"] as const;
 
 /**
  * A micro-cache of `GET /api/cars/:id/booked-dates`, the calendar's hot read.

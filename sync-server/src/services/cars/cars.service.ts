@@ -140,55 +140,75 @@ export async function deleteCar(db: Knex, id: string): Promise<DeletedCar> {
   });
 }
 
-type ActiveRangeRow = { pickup_date: string; return_date: string; pickup_time: string };
+/**
+ * What occupies a car, as one row: a booking (its pickup time set) or a live
+ * block (`kind` "block", no pickup time).
+ */
+type ActiveRangeRow = {
+  kind: "booking" | "block";
+  start_date: string;
+  end_date: string;
+  pickup_time: string | null;
+};
 
-const toBookedRange = (row: ActiveRangeRow): BookedRange => ({
-  start: row.pickup_date,
-  end: row.return_date,
-  pickupTime: clockToPickupTime(row.pickup_time),
-});
+const toBookedRange = (row: ActiveRangeRow): BookedRange =>
+  row.kind === "block" || row.pickup_time === null
+    ? { start: row.start_date, end: row.end_date, kind: "block" }
+    : { start: row.start_date, end: row.end_date, pickupTime: clockToPickupTime(row.pickup_time) };
 
 /**
- * The pending and confirmed bookings of a car that end today or later, as
- * booked ranges sorted by start. Served by the partial index
+ * The occupying bookings and the live blocks of car `c` that end on the date
+ * bound first or later. The bookings' part is served by the partial index
  * `bookings_car_active_return (car_id, return_date) where status in (pending, confirmed)`:
- * the status list is literal SQL so the planner can match the index predicate.
+ * the status list is literal SQL (the set `booking_occupies()` holds) so the
+ * planner can match the index predicate.
+ */
+const OCCUPANCY_SQL = `
+  select 'booking' as kind, b.pickup_date as start_date, b.return_date as end_date, b.pickup_time
+  from bookings b
+  where b.car_id = c.id and b.status in ('pending', 'confirmed') and b.return_date >= ?
+  union all
+  select 'block' as kind, k.start_date, k.end_date, null as pickup_time
+  from blocks k
+  where k.car_id = c.id and k.deleted_at is null and k.end_date >= ?`;
+
+/**
+ * The occupying bookings and the blocks of a car that end `today` or later,
+ * as booked ranges sorted by start (release-2 §C1: blocks occupy a car too).
  */
 export async function activeRanges(db: Knex, carId: string, today: string): Promise<BookedRange[]> {
-  const rows = await db<ActiveRangeRow>("bookings")
-    .select<ActiveRangeRow[]>("pickup_date", "return_date", "pickup_time")
-    .where("car_id", carId)
-    .whereRaw("status in ('pending', 'confirmed')")
-    .where("return_date", ">=", today)
-    .orderBy([{ column: "pickup_date" }, { column: "pickup_time" }]);
-  return rows.map(toBookedRange);
+  const result: { rows: ActiveRangeRow[] } = await db.raw(
+    `select r.* from (select ?::uuid as id) c, lateral (${OCCUPANCY_SQL}) r
+     order by r.start_date, r.pickup_time nulls first`,
+    [carId, today, today],
+  );
+  return result.rows.map(toBookedRange);
 }
 
 /**
- * The live car and its active ranges in one round trip (the calendar's hot
- * path): no row means no such car; a row of nulls is a car with no bookings.
- * Plain SQL, because building and planning two queries cost three times as
- * much as this one (bench/RESULTS.md).
+ * The live car and what occupies it in one round trip (the calendar's hot
+ * path): no row means no such car; a row of nulls is a car with nothing
+ * booked or blocked. Plain SQL, because building and planning two queries cost
+ * three times as much as this one (bench/RESULTS.md).
  */
 export const LIVE_CAR_RANGES_SQL = `
-  select b.pickup_date, b.return_date, b.pickup_time
+  select r.kind, r.start_date, r.end_date, r.pickup_time
   from cars c
-  left join bookings b
-    on b.car_id = c.id and b.status in ('pending', 'confirmed') and b.return_date >= ?
+  left join lateral (${OCCUPANCY_SQL}) r on true
   where c.id = ? and c.deleted_at is null
-  order by b.pickup_date, b.pickup_time`;
+  order by r.start_date, r.pickup_time nulls first`;
 
 type LiveCarRangeRow = { [K in keyof ActiveRangeRow]: ActiveRangeRow[K] | null };
 
 const isBooked = (row: LiveCarRangeRow): row is ActiveRangeRow =>
-  row.pickup_date !== null && row.return_date !== null && row.pickup_time !== null;
+  row.kind !== null && row.start_date !== null && row.end_date !== null;
 
 /**
- * `GET /api/cars/:id/booked-dates`: the car's active ranges from `today`
- * (Manila). A car that does not exist or is archived is a 404.
+ * `GET /api/cars/:id/booked-dates`: the car's bookings and blocks from
+ * `today` (Manila). A car that does not exist or is archived is a 404.
  */
 export async function bookedDates(db: Knex, carId: string, today: string): Promise<BookedRange[]> {
-  const result: { rows: LiveCarRangeRow[] } = await db.raw(LIVE_CAR_RANGES_SQL, [today, carId]);
+  const result: { rows: LiveCarRangeRow[] } = await db.raw(LIVE_CAR_RANGES_SQL, [today, today, carId]);
   if (result.rows.length === 0) throw new NotFound("Car not found");
   return result.rows.filter(isBooked).map(toBookedRange);
 }

@@ -271,9 +271,11 @@ export async function verifyUploadedObject(
   const parsed = parseObjectPath(objectPath);
   if (!parsed) throw notUsable(objectPath, "malformed");
   if (purpose !== undefined && parsed.purpose !== purpose) throw notUsable(objectPath, "wrong-purpose");
-  // FOR SHARE inside the caller's transaction: the orphan clean-up (FOR UPDATE SKIP LOCKED) passes over
-  // an object while a transaction attaching it is still open.
-  const row = await db("objects").where({ path: parsed.key }).forShare().first<ObjectRow | undefined>();
+  // Locked inside the caller's transaction: the orphan clean-up (FOR UPDATE SKIP LOCKED) passes over an
+  // object while a transaction attaching it is still open. FOR NO KEY UPDATE, not FOR SHARE: the attach
+  // then updates the row, and two transactions that had both share-locked it would each wait for the
+  // other's lock (a deadlock); this way the second waits here until the first is done.
+  const row = await db("objects").where({ path: parsed.key }).forNoKeyUpdate().first<ObjectRow | undefined>();
   // An object the clean-up has claimed is being deleted: as good as gone.
   if (!row || row.cleanup_claimed_at) throw notUsable(objectPath, "unknown");
   const rowPurpose = purposeOf(row);
@@ -417,7 +419,7 @@ const CLEANUP_CLAIM_TTL_MS = 10 * 60 * 1000;
  *
  * Several server processes may run this at once: a batch is claimed with
  * FOR UPDATE SKIP LOCKED (skipping objects a transaction is attaching right
- * now, see verifyUploadedObject's FOR SHARE) and the claim committed; only
+ * now, see verifyUploadedObject's lock) and the claim committed; only
  * then are the files deleted, outside any transaction, and the rows last.
  * Returns how many objects were deleted.
  */

@@ -1,7 +1,9 @@
 import type { Knex } from "knex";
+import { SYNC_ENTITIES, type MirrorRow, type SyncEntity } from "@car-rental/shared/mirror";
 import type { SyncResponse, Tombstone } from "@car-rental/shared/schemas/sync";
 import { ValidationFailed } from "../../errors";
 import { blockedNamesTable, toBlockedName } from "../blocked-names/blocked-names.service";
+import { blocksTable, toBlock } from "../blocks/blocks.service";
 import { selectBookingViews, toBookingView } from "../bookings/booking-view";
 import { carsTable, toAdminCar } from "../cars/car-record";
 import { selectCustomers, toCustomerRecord } from "../customers/customer-record";
@@ -82,70 +84,132 @@ async function syncEpoch(trx: Knex): Promise<bigint> {
   return row && /^\d{1,20}$/.test(row.value) ? BigInt(row.value) : 0n;
 }
 
-async function fullSnapshot(trx: Knex, horizon: string): Promise<SyncResponse> {
-  // One after the other: a transaction is one connection, which runs one query at a time.
-  const cars = await carsTable(trx).whereNull("deleted_at").orderBy("id");
-  const customers = await selectCustomers(trx).whereNull("c.deleted_at").orderBy("c.id");
-  const blockedNames = await blockedNamesTable(trx).whereNull("deleted_at").orderBy("id");
-  const bookings = await selectBookingViews(trx).orderBy("b.id");
-  const payments = await selectPayments(trx).orderBy("p.id");
+const WINDOW_SQL = (column: string) => `${column} >= ?::xid8 and ${column} < ?::xid8`;
+
+/** The ids a table's rows were written with in the window (to resend the views that show them). */
+type ChangedIds = (table: string, column?: string) => Knex.QueryBuilder;
+
+/**
+ * The server's query of each synced table (`shared/src/mirror.ts`): every
+ * live row, or the rows written in a window, deleted ones with `deletedAt`
+ * set (sent as tombstones where the table keeps them).
+ */
+type SyncQuery<E extends SyncEntity> = {
+  all(trx: Knex): Promise<MirrorRow<E>[]>;
+  changed(
+    trx: Knex,
+    bounds: string[],
+    changedIds: ChangedIds,
+  ): Promise<{ rows: MirrorRow<E>[]; deletedIds: string[] }>;
+};
+
+type SoftDeletable = { id: string; deleted_at?: Date | string | null };
+
+/** Splits rows read with their `deleted_at` into live rows and the ids of deleted ones. */
+function liveAndDeleted<R extends SoftDeletable, T>(rows: R[], toRow: (row: R) => T) {
   return {
-    cursor: horizon,
-    reset: true,
-    cars: cars.map(toAdminCar),
-    customers: customers.map(toCustomerRecord),
-    blockedNames: blockedNames.map(toBlockedName),
-    bookings: bookings.map(toBookingView),
-    payments: payments.map(toPayment),
-    deleted: [],
+    rows: rows.filter((row) => !row.deleted_at).map(toRow),
+    deletedIds: rows.filter((row) => row.deleted_at).map((row) => row.id),
   };
 }
 
-const WINDOW_SQL = (column: string) => `${column} >= ?::xid8 and ${column} < ?::xid8`;
+export const syncQueries: { [E in SyncEntity]: SyncQuery<E> } = {
+  cars: {
+    all: async (trx) => (await carsTable(trx).whereNull("deleted_at").orderBy("id")).map(toAdminCar),
+    changed: async (trx, bounds) =>
+      liveAndDeleted(await carsTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id"), toAdminCar),
+  },
+  // A customer shows its latest booking's documents: resent when one of its bookings changed.
+  customers: {
+    all: async (trx) =>
+      (await selectCustomers(trx).whereNull("c.deleted_at").orderBy("c.id")).map(toCustomerRecord),
+    changed: async (trx, bounds, changedIds) =>
+      liveAndDeleted(
+        await selectCustomers(trx)
+          .where((changed) =>
+            changed
+              .whereRaw(WINDOW_SQL("c.sync_xid"), bounds)
+              .orWhereIn("c.id", changedIds("bookings", "customer_id")),
+          )
+          .orderBy("c.id"),
+        toCustomerRecord,
+      ),
+  },
+  // A booking view shows the customer's and the car's names and the amount paid: resent when they change.
+  bookings: {
+    all: async (trx) => (await selectBookingViews(trx).orderBy("b.id")).map(toBookingView),
+    changed: async (trx, bounds, changedIds) => ({
+      rows: (
+        await selectBookingViews(trx)
+          .where((changed) =>
+            changed
+              .whereRaw(WINDOW_SQL("b.sync_xid"), bounds)
+              .orWhereIn("b.customer_id", changedIds("customers"))
+              .orWhereIn("b.car_id", changedIds("cars"))
+              .orWhereIn("b.id", changedIds("payments", "booking_id")),
+          )
+          .orderBy("b.id")
+      ).map(toBookingView),
+      deletedIds: [],
+    }),
+  },
+  payments: {
+    all: async (trx) => (await selectPayments(trx).orderBy("p.id")).map(toPayment),
+    changed: async (trx, bounds) => ({
+      rows: (await selectPayments(trx).whereRaw(WINDOW_SQL("p.sync_xid"), bounds).orderBy("p.id")).map(
+        toPayment,
+      ),
+      deletedIds: [],
+    }),
+  },
+  blockedNames: {
+    all: async (trx) =>
+      (await blockedNamesTable(trx).whereNull("deleted_at").orderBy("id")).map(toBlockedName),
+    changed: async (trx, bounds) =>
+      liveAndDeleted(
+        await blockedNamesTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id"),
+        toBlockedName,
+      ),
+  },
+  // Release-2 §C1: removed blocks travel as tombstones.
+  blocks: {
+    all: async (trx) => (await blocksTable(trx).whereNull("deleted_at").orderBy("id")).map(toBlock),
+    changed: async (trx, bounds) =>
+      liveAndDeleted(await blocksTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id"), toBlock),
+  },
+};
+
+type MirrorLists = { [E in SyncEntity]: MirrorRow<E>[] };
+
+/** Runs each table's query in turn (a transaction is one connection, which runs one query at a time). */
+async function readLists(
+  read: <E extends SyncEntity>(entity: E) => Promise<{ rows: MirrorRow<E>[]; deletedIds: string[] }>,
+): Promise<{ lists: MirrorLists; deleted: Tombstone[] }> {
+  const lists: Partial<Record<SyncEntity, unknown[]>> = {};
+  const deleted: Tombstone[] = [];
+  for (const entity of SYNC_ENTITIES) {
+    const { rows, deletedIds } = await read(entity);
+    lists[entity] = rows;
+    for (const id of deletedIds) deleted.push({ entity, id });
+  }
+  // Filled above with each entity's own rows (what `read` answers for it).
+  return { lists: lists as MirrorLists, deleted };
+}
+
+async function fullSnapshot(trx: Knex, horizon: string): Promise<SyncResponse> {
+  const { lists } = await readLists(async (entity) => ({
+    rows: await syncQueries[entity].all(trx),
+    deletedIds: [],
+  }));
+  return { cursor: horizon, reset: true, ...lists, deleted: [] };
+}
 
 async function delta(trx: Knex, window: Window): Promise<SyncResponse> {
   const bounds = [window.from, window.to];
-  const changedIds = (table: string, column = "id") =>
+  const changedIds: ChangedIds = (table, column = "id") =>
     trx(table).select(column).whereRaw(WINDOW_SQL("sync_xid"), bounds);
-
-  const cars = await carsTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id");
-  // A customer shows its latest booking's documents: resent when one of its bookings changed.
-  const customers = await selectCustomers(trx)
-    .where((changed) =>
-      changed
-        .whereRaw(WINDOW_SQL("c.sync_xid"), bounds)
-        .orWhereIn("c.id", changedIds("bookings", "customer_id")),
-    )
-    .orderBy("c.id");
-  const blockedNames = await blockedNamesTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id");
-  const bookings = await selectBookingViews(trx)
-    .where((changed) =>
-      changed
-        .whereRaw(WINDOW_SQL("b.sync_xid"), bounds)
-        .orWhereIn("b.customer_id", changedIds("customers"))
-        .orWhereIn("b.car_id", changedIds("cars"))
-        .orWhereIn("b.id", changedIds("payments", "booking_id")),
-    )
-    .orderBy("b.id");
-  const payments = await selectPayments(trx).whereRaw(WINDOW_SQL("p.sync_xid"), bounds).orderBy("p.id");
-
-  const deleted: Tombstone[] = [
-    ...cars.filter((row) => row.deleted_at).map((row): Tombstone => ({ entity: "cars", id: row.id })),
-    ...customers
-      .filter((row) => row.deleted_at)
-      .map((row): Tombstone => ({ entity: "customers", id: row.id })),
-    ...blockedNames
-      .filter((row) => row.deleted_at)
-      .map((row): Tombstone => ({ entity: "blockedNames", id: row.id })),
-  ];
-  return {
-    cursor: window.to,
-    reset: false,
-    cars: cars.filter((row) => !row.deleted_at).map(toAdminCar),
-    customers: customers.filter((row) => !row.deleted_at).map(toCustomerRecord),
-    blockedNames: blockedNames.filter((row) => !row.deleted_at).map(toBlockedName),
-    bookings: bookings.map(toBookingView),
-    payments: payments.map(toPayment),
-    deleted,
-  };
+  const { lists, deleted } = await readLists((entity) =>
+    syncQueries[entity].changed(trx, bounds, changedIds),
+  );
+  return { cursor: window.to, reset: false, ...lists, deleted };
 }

@@ -9,7 +9,9 @@ import { textLimits } from "@car-rental/shared/schemas/common";
 import { useBlockedNames } from "../../../data/admin-data";
 import type { LocalBlockedName } from "../../../data/db";
 import { field } from "../../../lib/form-field";
-import { blockName, unblockName } from "../admin-actions";
+import { blockName } from "../../../data/mutations/blocklist/block-name";
+import { unblockName } from "../../../data/mutations/blocklist/unblock-name";
+import { newId, queueChange } from "../frame/queue-change";
 import { ConfirmDialog } from "../frame/confirm-dialog";
 import { longDateOfInstant } from "../frame/display";
 import { LoadingList } from "../frame/loading-list";
@@ -45,7 +47,8 @@ function BlockNameForm({ onDone }: { onDone: () => void }) {
     defaultValues: { fullName: "", reason: "" },
   });
   const submit = async (values: BlockNameOutput) => {
-    if (await blockName({ fullName: values.fullName, reason: values.reason, blockedBy: "admin" })) onDone();
+    const entry = { fullName: values.fullName, reason: values.reason, blockedBy: "admin", id: newId() };
+    if (await queueChange(blockName, entry)) onDone();
   };
   return (
     <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
@@ -151,7 +154,7 @@ export function BlockedNamesTab() {
         danger={false}
         onCancel={() => setUnblocking(null)}
         onConfirm={() => {
-          if (unblocking) void unblockName(unblocking);
+          if (unblocking) void queueChange(unblockName, { id: unblocking.id });
           setUnblocking(null);
         }}
       >

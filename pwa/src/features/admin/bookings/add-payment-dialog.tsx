@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { formatPeso } from "@car-rental/shared/money";
-import { addPayment } from "../admin-actions";
+import { addPayment } from "../../../data/mutations/bookings/add-payment";
+import { newId, queueChange } from "../frame/queue-change";
 import { showAdminError } from "../../../lib/toast";
 import { parsePaymentAmount, paymentAmountProblem } from "../frame/payment-rules";
 
@@ -46,7 +47,7 @@ export function AddPaymentDialog({ target, onClose }: AddPaymentDialogProps) {
       showAdminError(refusal);
       return;
     }
-    const queued = await addPayment(target, parsed);
+    const queued = await queueChange(addPayment, { bookingId: target.id, id: newId(), amount: parsed });
     if (queued) close();
   };
 

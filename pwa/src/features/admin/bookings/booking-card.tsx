@@ -7,7 +7,8 @@ import {
 } from "@car-rental/shared/constants";
 import { formatPeso } from "@car-rental/shared/money";
 import type { LocalBooking } from "../../../data/db";
-import { changeBookingStatus } from "../admin-actions";
+import { updateBookingStatus } from "../../../data/mutations/bookings/update-booking-status";
+import { queueChange } from "../frame/queue-change";
 import { longDate, reference, STATUS_COLORS } from "../frame/display";
 import { BookingDocumentLinks } from "./booking-documents";
 import { PaymentStatus } from "./payment-status";
@@ -132,7 +133,7 @@ export function BookingCard({ booking, onAddPayment, linked = true }: BookingCar
             onChange={(event) => {
               const value = event.currentTarget.value;
               if (isBookingStatus(value) && value !== booking.status)
-                void changeBookingStatus(booking, value);
+                void queueChange(updateBookingStatus, { id: booking.id, status: value });
             }}
           />
         </Group>

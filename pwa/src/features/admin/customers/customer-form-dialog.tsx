@@ -18,7 +18,10 @@ import { DUPLICATE_EMAIL_MESSAGE } from "@car-rental/shared/messages";
 import { findCustomerByEmail, useAdminCars } from "../../../data/admin-data";
 import type { LocalCustomer } from "../../../data/db";
 import { field } from "../../../lib/form-field";
-import { createCustomer, updateCustomer } from "../admin-actions";
+import { createAdminBooking } from "../../../data/mutations/bookings/create-admin-booking";
+import { createCustomer } from "../../../data/mutations/customers/create-customer";
+import { updateCustomer } from "../../../data/mutations/customers/update-customer";
+import { newId, queueChange } from "../frame/queue-change";
 import {
   createCustomerFormSchema,
   customerBodyOf,
@@ -85,13 +88,19 @@ function CustomerForm({ customer, onDone }: { customer: LocalCustomer | null; on
       return;
     }
     if (customer) {
-      if (await updateCustomer(customer, body)) onDone();
+      if (await queueChange(updateCustomer, { ...body, id: customer.id })) onDone();
       return;
     }
     const bookingBody = initialBookingBody(values, values, cars ?? []);
     const car = bookingBody ? (cars ?? []).find((candidate) => candidate.id === values.carId) : undefined;
-    const queued = await createCustomer(body, bookingBody && car ? { body: bookingBody, car } : null);
-    if (queued) onDone();
+    const customerId = newId();
+    if (!(await queueChange(createCustomer, { ...body, id: customerId }))) return;
+    // Queued right after the customer: it waits if the customer is refused.
+    if (bookingBody && car) {
+      const booking = { ...bookingBody, carId: car.id, id: newId(), customerId };
+      if (!(await queueChange(createAdminBooking, booking))) return;
+    }
+    onDone();
   };
 
   return (

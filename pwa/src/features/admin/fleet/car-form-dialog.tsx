@@ -18,7 +18,9 @@ import { FUELS, TRANSMISSIONS } from "@car-rental/shared/constants";
 import { manilaToday } from "@car-rental/shared/dates";
 import { carFormMessages } from "@car-rental/shared/messages";
 import type { LocalAdminCar } from "../../../data/db";
-import { createCar, updateCar } from "../admin-actions";
+import { createCar } from "../../../data/mutations/cars/create-car";
+import { updateCar } from "../../../data/mutations/cars/update-car";
+import { newId, queueChange } from "../frame/queue-change";
 import { showToast } from "../../../lib/toast";
 import { field } from "../../../lib/form-field";
 import { CarPictureField, useCarPicture } from "./car-picture-field";
@@ -66,7 +68,7 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
       return;
     }
     const body = carBodyOf(values, image);
-    const queued = car ? await updateCar(car, body) : await createCar(body);
+    const queued = await queueChange(car ? updateCar : createCar, { ...body, id: car?.id ?? newId() });
     if (queued) onDone();
   };
 

@@ -16,12 +16,21 @@ import { useMemo, useState } from "react";
 import { formatPeso } from "@car-rental/shared/money";
 import { useAdminCars } from "../../../data/admin-data";
 import type { LocalAdminCar } from "../../../data/db";
-import { deleteCar, setCarAvailability } from "../admin-actions";
+import { carBody } from "../../../data/mutations/cars/car-row";
+import { deleteCar } from "../../../data/mutations/cars/delete-car";
+import { updateCar } from "../../../data/mutations/cars/update-car";
+import { queueChange } from "../frame/queue-change";
 import classes from "../frame/admin.module.css";
 import { CarFormDialog } from "./car-form-dialog";
 import { carPictureUrl, DEFAULT_CAR_PICTURE } from "../frame/display";
 import { LoadingList } from "../frame/loading-list";
 import { SyncBadge } from "../frame/sync-marks";
+
+/** The Available/Rented switch: a PUT of the whole car with `available` changed. */
+function setCarAvailability(car: LocalAdminCar, available: boolean): Promise<boolean> {
+  const label = `Mark ${car.name} ${available ? "Available" : "Rented"}`;
+  return queueChange(updateCar, { ...carBody(car, { available }), id: car.id }, { label });
+}
 
 function CarCard({
   car,
@@ -159,7 +168,7 @@ export function FleetTab() {
               onEdit={() => setEditing(car)}
               // Spec §2 asks for no confirmation here (only Unblock has one); the
               // change goes through the outbox and 'Car deleted successfully!' follows.
-              onDelete={() => void deleteCar(car)}
+              onDelete={() => void queueChange(deleteCar, { id: car.id })}
             />
           ))}
         </SimpleGrid>

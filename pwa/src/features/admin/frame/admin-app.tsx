@@ -5,7 +5,7 @@ import { AdminDashboard } from "./admin-dashboard";
 import { AdminGate } from "./admin-gate";
 import { SyncMarksProvider } from "./sync-marks";
 import { useAdminSession } from "./use-admin-session";
-import { useOutboxToasts } from "../use-outbox-toasts";
+import { useOutboxToasts } from "./use-outbox-toasts";
 
 /**
  * The admin area (spec §2 "/admin"): the password gate, then the dashboard.

@@ -4,6 +4,7 @@ import {
   IconCar,
   IconLayoutDashboard,
   IconSettings,
+  IconTimeline,
   IconUsers,
 } from "@tabler/icons-react";
 
@@ -17,6 +18,7 @@ export const ADMIN_TABS = [
   { value: "overview", label: "Overview", icon: IconLayoutDashboard },
   { value: "fleet", label: "Fleet Management", icon: IconCar },
   { value: "bookings", label: "Bookings", icon: IconCalendarEvent },
+  { value: "timeline", label: "Timeline", icon: IconTimeline },
   { value: "customers", label: "Customers", icon: IconUsers },
   { value: "blocklist", label: "Blocked Names", icon: IconBan },
   { value: "settings", label: "Settings", icon: IconSettings },

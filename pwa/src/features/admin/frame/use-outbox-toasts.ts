@@ -5,15 +5,21 @@
  * refused change stays in the outbox panel to retry or discard.
  */
 import { useEffect } from "react";
-import { onOutboxEvent, type OutboxEvent } from "../../data/outbox-events";
-import { showAdminError, showSuccess } from "./admin-toast";
-import { mutationMessages } from "./mutation-messages";
+import type { MutationMessages } from "../../../data/mutations/mutation";
+import { mutationNamed } from "../../../data/mutations/registry";
+import { onOutboxEvent, type OutboxEvent } from "../../../data/outbox-events";
+import { showAdminError, showSuccess } from "../../../lib/toast";
+
+/** The spec's success and failure texts of the change an event is about (none for contact messages). */
+function messagesOf(event: OutboxEvent): MutationMessages | null {
+  return mutationNamed(event.mutation)?.messages ?? null;
+}
 
 /** A raw `"<status>: <body>"` text is not for people: the fallback reads better. */
 const RAW_ERROR = /^\d{3}: /;
 
 export function toastForOutboxEvent(event: OutboxEvent): void {
-  const messages = mutationMessages(event);
+  const messages = messagesOf(event);
   if (!messages) return;
   if (event.type === "delivered") {
     if (messages.success) showSuccess(messages.success);
@@ -28,7 +34,7 @@ const TOAST_INTERVAL_MS = 250;
 
 /**
  * Shows the toasts of outbox events, at most one per interval: only the
- * newest toast is on screen anyway (admin-toast.ts), so of a burst of
+ * newest toast is on screen anyway (lib/toast.ts), so of a burst of
  * answers (a drain after reconnecting) the last one is shown, not each,
  * unless one of them was a refusal.
  */
@@ -46,7 +52,7 @@ export function useOutboxToasts(): void {
       toastForOutboxEvent(event);
     };
     const stopListening = onOutboxEvent((event) => {
-      if (!mutationMessages(event)) return;
+      if (!messagesOf(event)) return;
       // A refusal in the burst is what the admin must see, rather than a later success.
       if (latest?.type === "failed" && event.type === "delivered") return;
       latest = event;

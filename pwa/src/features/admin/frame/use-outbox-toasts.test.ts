@@ -1,11 +1,11 @@
 import { renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { adminSuccess } from "@car-rental/shared/messages";
-import { closeOutboxEvents, emitOutboxEvent, type OutboxEvent } from "../../data/outbox-events";
-import { showAdminError, showSuccess } from "./admin-toast";
+import { closeOutboxEvents, emitOutboxEvent, type OutboxEvent } from "../../../data/outbox-events";
+import { showAdminError, showSuccess } from "../../../lib/toast";
 import { useOutboxToasts } from "./use-outbox-toasts";
 
-vi.mock("./admin-toast", () => ({ showSuccess: vi.fn(), showAdminError: vi.fn(), showToast: vi.fn() }));
+vi.mock("../../../lib/toast", () => ({ showSuccess: vi.fn(), showAdminError: vi.fn(), showToast: vi.fn() }));
 
 function statusEvent(n: number, type: OutboxEvent["type"] = "delivered"): OutboxEvent {
   return {
@@ -13,8 +13,7 @@ function statusEvent(n: number, type: OutboxEvent["type"] = "delivered"): Outbox
     entryId: `entry-${n}`,
     entity: "bookings",
     entityId: "booking-1",
-    method: "PATCH",
-    path: "/api/admin/bookings/booking-1/status",
+    mutation: "updateBookingStatus",
     label: `Status change ${n}`,
     ...(type === "failed" ? { error: "Booking not found" } : {}),
   };

@@ -1,0 +1,126 @@
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_ADMIN_PASSWORD, E2E_BASE_URL } from "../src/env";
+import { waitForServiceWorkerControl } from "../src/pwa";
+
+/**
+ * Release 2 §C1 and §C2 on a 10-inch tablet in landscape: the owner blocks
+ * two days of a car from the Timeline while offline; once the connection is
+ * back the block reaches the server, and a customer's calendar refuses those
+ * days.
+ */
+test.use({ viewport: { width: 1280, height: 800 }, hasTouch: true });
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+// Date helpers of their own: a test should not trust the code it checks.
+const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(new Date());
+function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + days)).toISOString().slice(0, 10);
+}
+const longDate = (date: string) =>
+  `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(8, 10)}, ${date.slice(0, 4)}`;
+const monthTitle = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+
+type ApiCar = { id: string; name: string; available: boolean };
+type BookedRange = { start: string; end: string; kind?: string };
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto("/admin");
+  await page.getByLabel("Admin Password").fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Access Admin Panel" }).click();
+  await expect(page.getByText("Access Granted")).toBeVisible();
+}
+
+test("blocks two days from the Timeline offline; after reconnecting the customer's calendar refuses them", async ({
+  page,
+  context,
+  browser,
+  request,
+}) => {
+  // A car no other test books, and two days in the Timeline's first two weeks.
+  const cars: ApiCar[] = await (await request.get("/api/cars")).json();
+  const car = cars.filter((c) => c.available).sort((a, b) => a.name.localeCompare(b.name))[2];
+  if (!car) throw new Error("not enough cars");
+  const first = addDays(today(), 11);
+  const second = addDays(first, 1);
+
+  await signIn(page);
+  await page.getByRole("tab", { name: "Timeline", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/timeline$/);
+  const row = page.getByRole("row", { name: car.name, exact: true });
+  await expect(row).toBeVisible();
+  await waitForServiceWorkerControl(page);
+
+  await context.setOffline(true);
+  await row.getByRole("button", { name: `Block ${car.name} on ${longDate(first)}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Block dates" });
+  await expect(dialog.getByLabel("Car")).toHaveValue(car.id);
+  await expect(dialog.getByLabel("Start date")).toHaveValue(first);
+  await dialog.getByLabel("End date").fill(second);
+  await dialog.getByRole("button", { name: "Block dates" }).click();
+  await expect(dialog).toBeHidden();
+  const bar = row.getByRole("button", { name: "Maintenance, blocked" });
+  await expect(bar).toBeVisible();
+
+  // Back online: the outbox sends the block; the server lists it with the car's booked dates.
+  await context.setOffline(false);
+  await expect
+    .poll(
+      async () => {
+        const ranges: BookedRange[] = await (await request.get(`/api/cars/${car.id}/booked-dates`)).json();
+        return ranges.some((range) => range.kind === "block" && range.start === first);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+
+  // A customer, in a browser of their own, cannot pick those days.
+  const customerContext = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const customer = await customerContext.newPage();
+  await customer.goto("/");
+  await customer.locator("#cars").scrollIntoViewIfNeeded();
+  await customer
+    .getByRole("article", { name: car.name, exact: true })
+    .getByRole("button", { name: "Select This Car" })
+    .click();
+  const form = customer.locator("#booking, [data-slot='booking-form']").first();
+  for (let i = 0; i < 3 && !(await form.getByText(monthTitle(first), { exact: true }).isVisible()); i += 1) {
+    await customer.getByRole("button", { name: "Next month" }).click();
+  }
+  for (const day of [first, second]) {
+    const button = customer.getByTestId("calendar-days").locator(`button[data-date="${day}"]`);
+    if (!(await button.isVisible())) await customer.getByRole("button", { name: "Next month" }).click();
+    await expect(button).toBeDisabled();
+  }
+  await customerContext.close();
+
+  // The block opens from its bar, and can be removed.
+  await bar.click();
+  await page
+    .getByRole("dialog", { name: "Blocked dates" })
+    .getByRole("button", { name: "Remove block" })
+    .click();
+  await expect(bar).toBeHidden();
+  await expect
+    .poll(
+      async () => {
+        const ranges: BookedRange[] = await (await request.get(`/api/cars/${car.id}/booked-dates`)).json();
+        return ranges.some((range) => range.kind === "block");
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(false);
+});

@@ -1,0 +1,183 @@
+/**
+ * The outbox engine's steps on the stored entries during a drain (split out
+ * of the engine, issue #19): claiming the entry next in line (pending, or an
+ * abandoned claim → sending) with a compare-and-set in one transaction, so
+ * no entry is ever sent by two runners at once; claiming the entry after the
+ * one on its way; giving back an unused claim; storing a delivered entry's
+ * answer; parking a refused entry; putting an unanswered one back in line
+ * with backoff; pausing the admin entries after a 401. A long outbox is
+ * never read whole: the next entry comes along the `seq` index, the entries
+ * about a row along the `rowKeys` index.
+ *
+ * No DOM or React imports: the service worker runs this too.
+ */
+import { markAdminNeedsAuth } from "./admin-sync";
+import type { CarRentalDb, OutboxEntry } from "./db";
+import { emitOutboxEvent } from "./outbox-events";
+import {
+  backoffDelay,
+  isTooOld,
+  needsSession,
+  mentionsId,
+  outboxRowKeys,
+  readNextStep,
+  TOO_OLD_MESSAGE,
+  type NextStep,
+} from "./outbox";
+import { applyServerAnswer, remapTemporaryId } from "./server-answer";
+
+/** What every outbox event tells about its entry. */
+export function eventBase(entry: OutboxEntry) {
+  return {
+    entryId: entry.id,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    mutation: entry.mutation,
+    label: entry.label,
+  };
+}
+
+/**
+ * Finds the entry next in line and claims it (pending, or an abandoned
+ * claim → sending) in one transaction, so two runners never claim the same
+ * entry. Reads the outbox along `seq` only as far as the entry that decides.
+ */
+export async function claimNext(
+  db: CarRentalDb,
+  now: () => number,
+  ignoreBackoff: boolean,
+): Promise<NextStep> {
+  const tooOld: OutboxEntry[] = [];
+  const step = await db.transaction("rw", db.outbox, async (): Promise<NextStep> => {
+    const at = now();
+    for (;;) {
+      const next = await readNextStep(db, at, { ignoreBackoff });
+      if (next.kind !== "send") return next;
+      if (isTooOld(next.entry, at)) {
+        // §A5: never sent, moved to the review list with its content as it was.
+        await db.outbox.update(next.entry.id, {
+          state: "failed",
+          claimedAt: null,
+          lastError: TOO_OLD_MESSAGE,
+          lastStatus: null,
+        });
+        tooOld.push(next.entry);
+        continue;
+      }
+      const claimed: OutboxEntry = { ...next.entry, state: "sending", claimedAt: at };
+      await db.outbox.update(claimed.id, { state: "sending", claimedAt: at });
+      return { kind: "send", entry: claimed };
+    }
+  });
+  for (const entry of tooOld)
+    emitOutboxEvent({ ...eventBase(entry), type: "failed", error: TOO_OLD_MESSAGE });
+  return step;
+}
+
+/**
+ * Claims the entry that comes after `current` (on its way) if it may go
+ * once `current` is delivered: next in line with `current` and the
+ * deliveries still being stored counted as gone, and naming none of them
+ * (it would need their temporary id replaced first). Requests still go
+ * one at a time, in order: this only saves the wait for the claim.
+ */
+export function claimAhead(
+  db: CarRentalDb,
+  now: () => number,
+  current: OutboxEntry,
+  settling: ReadonlySet<string>,
+): Promise<OutboxEntry | null> {
+  return db.transaction("rw", db.outbox, async () => {
+    const at = now();
+    const skip = new Set([...settling, current.id]);
+    const step = await readNextStep(db, at, { skip });
+    // A too old entry is left to claimNext, which moves it to the review list.
+    if (step.kind !== "send" || isTooOld(step.entry, at)) return null;
+    const before = await db.outbox.bulkGet([...skip]);
+    const named = before.some((entry) => entry !== undefined && mentionsId(step.entry, entry.entityId));
+    if (named || mentionsId(step.entry, current.entityId)) return null;
+    const claimed: OutboxEntry = { ...step.entry, state: "sending", claimedAt: at };
+    await db.outbox.update(claimed.id, { state: "sending", claimedAt: at });
+    return claimed;
+  });
+}
+
+/** Gives back a claim that was not used (the entry was not sent). */
+export async function release(db: CarRentalDb, entry: OutboxEntry): Promise<void> {
+  await db.transaction("rw", db.outbox, async () => {
+    const stored = await db.outbox.get(entry.id);
+    if (stored?.state === "sending" && stored.claimedAt === entry.claimedAt) {
+      await db.outbox.update(entry.id, { state: "pending", claimedAt: null });
+    }
+  });
+}
+
+/** Removes a delivered entry and stores the server's row in place of the optimistic one. */
+export async function completeDelivered(db: CarRentalDb, entry: OutboxEntry, answer: unknown): Promise<void> {
+  // Only the tables it writes: a wider scope would also hold up reads of the public tables.
+  await db.transaction("rw", [db.outbox, ...db.mirrorTables()], async () => {
+    await db.outbox.delete(entry.id);
+    // Which of this entry's rows a later entry still changes (their optimistic version stays).
+    const waiting = new Set<string>();
+    for (const key of outboxRowKeys(entry)) {
+      if ((await db.outbox.where("rowKeys").equals(key).count()) > 0) waiting.add(key);
+    }
+    const serverId = await applyServerAnswer(db, entry, answer, waiting);
+    if (serverId !== null && entry.entity !== "contact") {
+      await remapTemporaryId(db, entry.entity, entry.entityId, serverId);
+    }
+  });
+  emitOutboxEvent({ ...eventBase(entry), type: "delivered", answer });
+}
+
+/** Any other 4xx: the entry is parked as 'failed' with the server's message, for the review list. */
+export async function markRefused(
+  db: CarRentalDb,
+  entry: OutboxEntry,
+  refusal: { status: number; message: string },
+): Promise<void> {
+  await db.outbox.update(entry.id, {
+    state: "failed",
+    claimedAt: null,
+    lastError: refusal.message,
+    lastStatus: refusal.status,
+  });
+  emitOutboxEvent({ ...eventBase(entry), type: "failed", error: refusal.message });
+}
+
+/** No answer, 5xx, 408, 429 or a busy key: the entry waits in line for its backoff (from now). */
+export async function deferForBackoff(
+  db: CarRentalDb,
+  now: () => number,
+  random: () => number,
+  entry: OutboxEntry,
+  failure: { status: number | null; message: string },
+): Promise<void> {
+  const failStreak = (entry.failStreak ?? 0) + 1;
+  await db.outbox.update(entry.id, {
+    state: "pending",
+    claimedAt: null,
+    attempts: entry.attempts + 1,
+    failStreak,
+    lastError: failure.message,
+    lastStatus: failure.status,
+    nextAttemptAt: now() + backoffDelay(failStreak, random),
+  });
+}
+
+/** After a 401: the entry and every waiting entry that needs the session wait for `resumeAfterSignIn()`. */
+export async function pauseForSignIn(db: CarRentalDb, entry: OutboxEntry): Promise<void> {
+  await db.transaction("rw", db.outbox, async () => {
+    await db.outbox.update(entry.id, {
+      state: "needs_auth",
+      claimedAt: null,
+      lastStatus: 401,
+      lastError: null,
+    });
+    await db.outbox
+      .filter((other) => needsSession(other) && (other.state === "pending" || other.id === entry.id))
+      .modify({ state: "needs_auth", claimedAt: null });
+  });
+  await markAdminNeedsAuth(db);
+  emitOutboxEvent({ ...eventBase(entry), type: "needs_auth" });
+}

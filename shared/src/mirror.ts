@@ -1,0 +1,82 @@
+/**
+ * The synced tables of the admin mirror, declared once (issue #19): each
+ * with the schema of its rows, the browser's Dexie table that holds them and
+ * its indexes. The sync answer's schema (`schemas/sync.ts`), the Dexie
+ * stores and the pull (`pwa/src/data`) and the server's sync query, which
+ * must name a query per entry (`sync-server/src/services/sync`), all follow
+ * from this list.
+ *
+ * Adding a synced table: one entry here (with `since` = the next Dexie
+ * version of `pwa/src/data/db.ts`, whose stores are declared from this list)
+ * and its query on the server.
+ */
+import type * as z from "zod";
+import { blockSchema } from "./schemas/block";
+import { bookingViewSchema } from "./schemas/booking";
+import { blockedNameSchema } from "./schemas/blocked-name";
+import { adminCarSchema } from "./schemas/car";
+import { customerRecordSchema } from "./schemas/customer";
+import { paymentSchema } from "./schemas/payment";
+
+export type MirrorTableDefinition = {
+  /** The rows as the sync answers them. */
+  schema: z.ZodType<{ id: string }>;
+  /** The Dexie table in the browser. */
+  table: string;
+  /** Its Dexie index spec, primary key first. */
+  indexes: string;
+  /** The Dexie version of `pwa/src/data/db.ts` that declared the table (or last changed its indexes). */
+  since: number;
+  /** Whether deletions travel as tombstones (rows with `deleted_at`); others are never deleted. */
+  tombstones: boolean;
+};
+
+export const mirrorTables = {
+  cars: { schema: adminCarSchema, table: "adminCars", indexes: "id, name", since: 1, tombstones: true },
+  customers: {
+    schema: customerRecordSchema,
+    table: "customers",
+    indexes: "id, email, createdAt",
+    since: 1,
+    tombstones: true,
+  },
+  bookings: {
+    schema: bookingViewSchema,
+    table: "bookings",
+    indexes: "id, customerId, carId, createdAt, status",
+    since: 1,
+    tombstones: false,
+  },
+  payments: {
+    schema: paymentSchema,
+    table: "payments",
+    indexes: "id, bookingId",
+    since: 1,
+    tombstones: false,
+  },
+  blockedNames: {
+    schema: blockedNameSchema,
+    table: "blockedNames",
+    indexes: "id, fullName",
+    since: 1,
+    tombstones: true,
+  },
+  // Release 2 §C1: days a car is out of service.
+  blocks: {
+    schema: blockSchema,
+    table: "blocks",
+    indexes: "id, carId, startDate",
+    since: 4,
+    tombstones: true,
+  },
+} as const satisfies Record<string, MirrorTableDefinition>;
+
+export type MirrorTables = typeof mirrorTables;
+export type SyncEntity = keyof MirrorTables;
+/** A row of a synced table, as the sync answers it. */
+export type MirrorRow<E extends SyncEntity> = z.output<MirrorTables[E]["schema"]>;
+
+/** The synced entities, in the order a pull applies them. */
+export const SYNC_ENTITIES = Object.keys(mirrorTables).filter(
+  (key): key is SyncEntity => key in mirrorTables,
+);
