@@ -29,7 +29,10 @@ export async function saveMyBooking(answer: MyBooking, db: CarRentalDb = appDb):
 }
 
 /** The kept booking with this reference (as stored: `ACR-…`), if it was opened here before. */
-export async function keptMyBooking(reference: string, db: CarRentalDb = appDb): Promise<MyBookingRow | undefined> {
+export async function keptMyBooking(
+  reference: string,
+  db: CarRentalDb = appDb,
+): Promise<MyBookingRow | undefined> {
   return db.myBookings.where("reference").equals(reference).first();
 }
 
