@@ -66,9 +66,14 @@ dates are \`YYYY-MM-DD\` (Asia/Manila calendar dates), timestamps ISO 8601.
   current password of a password change) 10 per 15 minutes (per device with a valid device cookie),
   bookings 200, contact messages 60 and document upload addresses 300 per 10 minutes (each multiplied by
   \`RATE_LIMIT_SCALE\`, default 1).
-- **Uploads**: \`POST /api/objects/upload\` answers \`{uploadURL, objectPath}\`; \`PUT\` the file's bytes to
-  \`uploadURL\` once within 15 minutes (a second PUT or a late one answers 410). The server keeps the file only
-  if its bytes are an allowed type (documents JPG/PNG/PDF ≤ 5 MB, car images JPG/PNG ≤ 10 MB).
+- **Uploads**: \`POST /api/objects/upload\` answers \`{uploadURL, objectPath, method, fields?}\`. With
+  \`method\` \`PUT\` (local storage; also what an answer without \`method\` means) \`PUT\` the file's bytes to
+  \`uploadURL\` once within 15 minutes (a second PUT or a late one answers 410). With \`method\` \`POST\` (S3
+  storage: a presigned POST) send \`uploadURL\` a \`multipart/form-data\` form of every entry of \`fields\`, then
+  the file as \`file\`, last, within 15 minutes; its signed policy allows 1 byte up to the purpose's limit
+  and exactly the declared \`contentType\`, which S3 storage therefore requires in the request (400
+  without it). The server keeps the file only if its bytes are an allowed type (documents JPG/PNG/PDF
+  ≤ 5 MB, car images JPG/PNG ≤ 10 MB).
   \`GET /objects/car-images/<id>\` is public and immutable; \`GET /objects/documents/<id>\` needs the admin
   session.
 - **Sync**: \`GET /api/admin/sync?since=<cursor>\` answers the rows changed since the cursor and

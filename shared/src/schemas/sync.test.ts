@@ -23,6 +23,7 @@ describe("syncResponseSchema", () => {
         },
       ],
       payments: [],
+      blocks: [],
       deleted: [{ entity: "cars", id: "0b6f9f2e-6a1f-4a43-9a55-0d3c5b8e1a11" }],
     });
     expect(parsed.reset).toBe(false);
@@ -30,7 +31,7 @@ describe("syncResponseSchema", () => {
   });
 
   it("refuses unknown tombstone entities", () => {
-    const base = { cursor: "1", cars: [], bookings: [], customers: [], blockedNames: [], payments: [] };
+    const base = { cursor: "1", cars: [], bookings: [], customers: [], blockedNames: [], payments: [], blocks: [] };
     expect(
       syncResponseSchema.safeParse({
         ...base,

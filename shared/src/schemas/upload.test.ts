@@ -31,6 +31,18 @@ describe("uploadRequestSchema", () => {
       }),
     ).toMatchObject({ objectPath: "/objects/documents/abc" });
   });
+
+  it("reads an answer without a method as a PUT, and a POST with its form fields", () => {
+    const base = { uploadURL: "https://shop.s3.example.com", objectPath: "/objects/documents/abc" };
+    expect(uploadResponseSchema.parse(base).method).toBe("PUT");
+    const fields = { key: "incoming/documents/abc", Policy: "e30=" };
+    expect(uploadResponseSchema.parse({ ...base, method: "POST", fields })).toEqual({
+      ...base,
+      method: "POST",
+      fields,
+    });
+    expect(uploadResponseSchema.safeParse({ ...base, method: "PATCH" }).success).toBe(false);
+  });
 });
 
 describe("session schemas", () => {

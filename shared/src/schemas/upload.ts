@@ -42,9 +42,20 @@ export const uploadRequestSchema = z
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;
 export type UploadRequestBody = z.input<typeof uploadRequestSchema>;
 
-/** The signed one-time address to PUT the file to, and the object path it will have. */
+/** The HTTP methods an upload address takes the bytes with. */
+export const UPLOAD_METHODS = ["PUT", "POST"] as const;
+
+/**
+ * The signed one-time address for the file, and the object path it will have.
+ * `method` PUT (the default, for answers without it): the file is the body.
+ * `method` POST (a presigned S3 POST): a multipart form of `fields`, in their
+ * order, then the file as `file`, last.
+ */
 export const uploadResponseSchema = z.object({
   uploadURL: z.string().min(1).max(textLimits.url),
   objectPath: z.string().min(1).max(textLimits.objectPath),
+  method: z.enum(UPLOAD_METHODS).default("PUT"),
+  /** The presigned POST's form fields (with `method` POST; an uploader refuses a POST answer without them). */
+  fields: z.record(z.string().max(textLimits.short), z.string().max(8192)).optional(),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;

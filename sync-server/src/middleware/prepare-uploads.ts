@@ -12,7 +12,7 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export function prepareUploads(deps: Pick<AppDeps, "db" | "storage" | "clock">): Middleware {
   return async function checkUploadsFirst(ctx, next) {
-    if (deps.storage.presignPut && MUTATING.has(ctx.method) && ctx.path.startsWith("/api/")) {
+    if (deps.storage.presignPost && MUTATING.has(ctx.method) && ctx.path.startsWith("/api/")) {
       await prepareUploadedObjects(deps, objectPathsIn(ctx.request.body));
     }
     return next();

@@ -4,7 +4,7 @@ import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines } from "@car-rental/db/test-database";
-import { uploadResponseSchema } from "@car-rental/shared/schemas/upload";
+import { uploadResponseSchema, type UploadResponse } from "@car-rental/shared/schemas/upload";
 import type { S3Config } from "../config";
 import { UploadRefused, ValidationFailed } from "../errors";
 import { verifyUploadedObject } from "../services/objects/upload.service";
@@ -73,21 +73,29 @@ describe.each(testEngines())("S3 storage against s3rver, on %s", (engine) => {
     await rm(s3Dir, { recursive: true, force: true });
   });
 
-  async function ticket(body: unknown = {}) {
+  async function ticket(body: Record<string, unknown> = { contentType: "image/png" }) {
     const res = await server.request("POST", "/api/objects/upload", { body, cookie });
-    expect(res.status).toBe(200);
+    expect(res.status, await res.clone().text()).toBe(200);
     return uploadResponseSchema.parse(await res.json());
   }
-  const put = (url: string, body: Buffer) =>
-    fetch(url, { method: "PUT", body, headers: { "Content-Type": "image/png" } });
+  /** What the PWA sends: the form's fields in order, then the file, last (S3 ignores fields after it). */
+  const post = (answer: UploadResponse, body: Buffer) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(answer.fields ?? {})) form.append(name, value);
+    form.append("file", new Blob([body]), "upload.bin");
+    return fetch(answer.uploadURL, { method: "POST", body: form });
+  };
   const keyOf = (objectPath: string) => parseObjectPath(objectPath)?.key ?? "";
 
-  it("lets the browser PUT to a presigned URL, then checks and serves the file", async () => {
+  it("lets the browser POST a form to a presigned POST, then checks and serves the file", async () => {
     expect(server.deps.storage.kind).toBe("s3");
-    const { uploadURL, objectPath } = await ticket();
-    expect(uploadURL.startsWith(`${endpoint}/${BUCKET}/incoming/documents/`)).toBe(true);
-    expect(uploadURL).toContain("X-Amz-Expires=900");
-    expect((await put(uploadURL, tinyPdf)).status).toBe(200);
+    const answer = await ticket({ contentType: "application/pdf" });
+    const { uploadURL, objectPath } = answer;
+    expect(answer.method).toBe("POST");
+    expect(uploadURL).toBe(`${endpoint}/${BUCKET}`);
+    expect(answer.fields?.key).toBe(incomingKeyOf(keyOf(objectPath)));
+    expect(answer.fields?.["Content-Type"]).toBe("application/pdf");
+    expect((await post(answer, tinyPdf)).status).toBe(204);
 
     // Not readable before it was checked.
     expect((await server.request("GET", objectPath, { cookie })).status).toBe(404);
@@ -110,15 +118,16 @@ describe.each(testEngines())("S3 storage against s3rver, on %s", (engine) => {
     expect(Buffer.from(await res.arrayBuffer()).equals(tinyPdf)).toBe(true);
     expect((await server.request("GET", objectPath)).status).toBe(401);
 
-    // A later PUT to the same presigned URL cannot change what was checked.
-    expect((await put(uploadURL, Buffer.from("not a pdf at all"))).status).toBe(200);
+    // A later POST of the same form cannot change what was checked.
+    expect((await post(answer, Buffer.from("not a pdf at all"))).status).toBe(204);
     const again = await server.request("GET", objectPath, { cookie });
     expect(Buffer.from(await again.arrayBuffer()).equals(tinyPdf)).toBe(true);
   });
 
   it("serves a checked car image publicly", async () => {
-    const { uploadURL, objectPath } = await ticket({ purpose: "car-image", contentType: "image/jpeg" });
-    expect((await put(uploadURL, tinyJpeg)).status).toBe(200);
+    const answer = await ticket({ purpose: "car-image", contentType: "image/jpeg" });
+    const { objectPath } = answer;
+    expect((await post(answer, tinyJpeg)).status).toBe(204);
     await verifyUploadedObject(server.deps, objectPath, "car-image");
     const res = await server.request("GET", objectPath);
     expect(res.status).toBe(200);
@@ -127,8 +136,9 @@ describe.each(testEngines())("S3 storage against s3rver, on %s", (engine) => {
   });
 
   it("deletes and refuses a file that is not what it claims", async () => {
-    const { uploadURL, objectPath } = await ticket();
-    expect((await put(uploadURL, Buffer.from("plain text pretending to be a PNG"))).status).toBe(200);
+    const answer = await ticket();
+    const { objectPath } = answer;
+    expect((await post(answer, Buffer.from("plain text pretending to be a PNG"))).status).toBe(204);
     const refused = verifyUploadedObject(server.deps, objectPath, "document");
     await expect(refused).rejects.toBeInstanceOf(UploadRefused);
     await expect(refused).rejects.toMatchObject({ code: "UPLOAD_INVALID" });
@@ -139,9 +149,12 @@ describe.each(testEngines())("S3 storage against s3rver, on %s", (engine) => {
     expect((await server.request("GET", objectPath, { cookie })).status).toBe(404);
   });
 
-  it("deletes and refuses a file over the limit", async () => {
-    const { uploadURL, objectPath } = await ticket();
-    expect((await put(uploadURL, pngOfSize(6 * 1024 * 1024))).status).toBe(200);
+  // S3 refuses this body by the policy's content-length-range (see the policy test); s3rver does not
+  // enforce policies, so this shows the server's own check behind it.
+  it("deletes and refuses a file over the limit that reached the bucket anyway", async () => {
+    const answer = await ticket();
+    const { objectPath } = answer;
+    expect((await post(answer, pngOfSize(6 * 1024 * 1024))).status).toBe(204);
     await expect(verifyUploadedObject(server.deps, objectPath, "document")).rejects.toMatchObject({
       code: "UPLOAD_TOO_LARGE",
     });
@@ -153,16 +166,17 @@ describe.each(testEngines())("S3 storage against s3rver, on %s", (engine) => {
     await expect(verifyUploadedObject(server.deps, objectPath, "document")).rejects.toBeInstanceOf(
       ValidationFailed,
     );
-    const image = await ticket({ purpose: "car-image" });
-    expect((await put(image.uploadURL, tinyPng)).status).toBe(200);
+    const image = await ticket({ purpose: "car-image", contentType: "image/png" });
+    expect((await post(image, tinyPng)).status).toBe(204);
     await expect(verifyUploadedObject(server.deps, image.objectPath, "document")).rejects.toBeInstanceOf(
       ValidationFailed,
     );
   });
 
   it("checks an uploaded car image before the request's transaction: a car made with it works", async () => {
-    const { uploadURL, objectPath } = await ticket({ purpose: "car-image", contentType: "image/png" });
-    expect((await put(uploadURL, tinyPng)).status).toBe(200);
+    const answer = await ticket({ purpose: "car-image", contentType: "image/png" });
+    const { objectPath } = answer;
+    expect((await post(answer, tinyPng)).status).toBe(204);
     // Inside a transaction the bucket is never called: the object is not usable there yet.
     await server.db.knex.transaction(async (trx) => {
       await expect(verifyUploadedObject(server.deps, objectPath, "car-image", trx)).rejects.toBeInstanceOf(
@@ -188,17 +202,58 @@ describe.each(testEngines())("S3 storage against s3rver, on %s", (engine) => {
     expect(row?.attached_at).not.toBeNull();
   });
 
-  // s3rver does not check presigned signatures against the headers sent, so this checks what S3 checks:
-  // the declared length and type are signed headers of the URL (S3 answers 403 to any other).
-  it("signs the declared size and type into the URL as headers the browser must send", async () => {
-    const declared = { purpose: "document", contentType: "image/png", size: tinyPng.length };
-    const { uploadURL } = await ticket(declared);
-    const signed = new URL(uploadURL).searchParams.get("X-Amz-SignedHeaders")?.split(";") ?? [];
-    expect(signed).toEqual(expect.arrayContaining(["content-length", "content-type", "host"]));
-    // What the PWA sends (the file, its type) matches the signature.
-    expect((await put(uploadURL, tinyPng)).status).toBe(200);
-    const undeclared = await ticket({ purpose: "document" });
-    expect(new URL(undeclared.uploadURL).searchParams.get("X-Amz-SignedHeaders")).toBe("host");
+  const policyOf = (answer: UploadResponse) =>
+    JSON.parse(Buffer.from(answer.fields?.Policy ?? "", "base64").toString("utf8")) as {
+      expiration: string;
+      conditions: unknown[];
+    };
+
+  // s3rver takes POST forms but does not enforce their policy; S3 does: it refuses (403) a form whose
+  // fields, key or body length break a condition, and a field the policy does not name. So this reads
+  // the signed policy itself.
+  it.each([
+    ["document", "application/pdf", 5 * 1024 * 1024],
+    ["car-image", "image/jpeg", 10 * 1024 * 1024],
+  ] as const)("signs a policy limiting a %s to its size and declared type", async (purpose, type, max) => {
+    const before = Date.now();
+    const answer = await ticket({ purpose, contentType: type, size: 1234 });
+    const fields = answer.fields ?? {};
+    const key = incomingKeyOf(keyOf(answer.objectPath));
+    const { expiration, conditions } = policyOf(answer);
+    expect(conditions).toEqual(
+      expect.arrayContaining([
+        ["content-length-range", 1, max],
+        ["eq", "$Content-Type", type],
+        { "Content-Type": type },
+        { key },
+        { bucket: BUCKET },
+        { "X-Amz-Algorithm": "AWS4-HMAC-SHA256" },
+      ]),
+    );
+    // Nothing loosens it: no starts-with (any key, any type) and no other length range.
+    expect(JSON.stringify(conditions)).not.toContain("starts-with");
+    expect(conditions.filter((c) => Array.isArray(c) && c[0] === "content-length-range")).toHaveLength(1);
+    // Good for 15 minutes, as the PUT was.
+    const ttl = new Date(expiration).getTime() - before;
+    expect(ttl).toBeGreaterThan(899_000);
+    expect(ttl).toBeLessThanOrEqual(901_000);
+    // The form carries the signature of exactly this policy, and every field the policy pins.
+    expect(Object.keys(fields)).toEqual(
+      expect.arrayContaining(["key", "Content-Type", "Policy", "X-Amz-Signature", "X-Amz-Credential"]),
+    );
+    expect(fields["X-Amz-Credential"]).toMatch(/^S3RVER\/\d{8}\/us-east-1\/s3\/aws4_request$/);
+    expect(fields["X-Amz-Signature"]).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("requires the declared type with S3: the policy pins it", async () => {
+    const res = await server.request("POST", "/api/objects/upload", {
+      body: { purpose: "document" },
+      cookie,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+    const empty = await server.request("POST", "/api/objects/upload", { cookie });
+    expect(empty.status).toBe(400);
   });
 
   it("lets the browser reach the bucket under the CSP", async () => {

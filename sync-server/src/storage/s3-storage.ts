@@ -8,7 +8,7 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import type { S3Config } from "../config";
 import { assertObjectKey } from "./object-key";
 import type { Storage } from "./storage";
@@ -49,7 +49,7 @@ export function createS3Client(config: S3Config): S3Client {
 
 /**
  * Objects in an S3-compatible bucket, so several server processes share them.
- * The browser PUTs uploads straight to the bucket through presigned URLs.
+ * The browser POSTs uploads straight to the bucket through presigned POST forms.
  */
 export function createS3Storage(config: S3Config, client: S3Client = createS3Client(config)): Storage {
   const Bucket = config.bucket;
@@ -114,22 +114,21 @@ export function createS3Storage(config: S3Config, client: S3Client = createS3Cli
       assertObjectKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
-    async presignPut(key, expiresInSeconds, declared = {}) {
+    async presignPost(key, expiresInSeconds, limits) {
       assertObjectKey(key);
-      const signed = new Set<string>();
-      if (declared.size !== undefined) signed.add("content-length");
-      if (declared.contentType !== undefined) signed.add("content-type");
-      const command = new PutObjectCommand({
+      // Every form field is a condition of the signed policy (an exact match), so
+      // `Content-Type` is pinned to the declared type; S3 refuses a form with a
+      // field the policy does not name, a body outside the length range, or
+      // another key.
+      return createPresignedPost(client, {
         Bucket,
         Key: key,
-        ...(declared.size !== undefined ? { ContentLength: declared.size } : {}),
-        ...(declared.contentType !== undefined ? { ContentType: declared.contentType } : {}),
-      });
-      // Signed as headers (not hoisted into the query): the browser must send exactly these.
-      return getSignedUrl(client, command, {
-        expiresIn: expiresInSeconds,
-        signableHeaders: signed,
-        unhoistableHeaders: signed,
+        Expires: expiresInSeconds,
+        Fields: { "Content-Type": limits.contentType },
+        Conditions: [
+          ["content-length-range", 1, limits.maxBytes],
+          ["eq", "$Content-Type", limits.contentType],
+        ],
       });
     },
     publicOrigins: () => [origin],

@@ -8,6 +8,9 @@ export type ObjectInfo = {
 };
 export type StoredObject = ObjectInfo & { body: Readable };
 
+/** Where to POST an upload form to, and the form's fields (sent before the file). */
+export type PresignedPost = { url: string; fields: Record<string, string> };
+
 /**
  * Where uploaded files live. Keys are validated storage keys (see
  * object-key.ts: `documents/<uuid>`, `car-images/<uuid>`, optionally under
@@ -40,16 +43,18 @@ export type Storage = {
   /** Deletes the object; deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
   /**
-   * A URL the browser PUTs the file to directly, valid for `expiresInSeconds`
-   * (S3 only; the local driver receives uploads itself at /uploads/<token>).
-   * A declared `size` and `contentType` are signed into it: the store then
-   * refuses a body of another length or type.
+   * A presigned POST the browser sends the file to directly (a multipart form:
+   * `fields`, then the file as `file`), valid for `expiresInSeconds` (S3 only;
+   * the local driver receives uploads itself at PUT /uploads/<token>). Its
+   * signed policy carries the limits: the body's length within
+   * [1, `maxBytes`] and the form's `Content-Type` exactly `contentType`;
+   * the store refuses any other upload to `key`.
    */
-  presignPut?(
+  presignPost?(
     key: string,
     expiresInSeconds: number,
-    declared?: { size?: number | undefined; contentType?: string | undefined },
-  ): Promise<string>;
+    limits: { maxBytes: number; contentType: string },
+  ): Promise<PresignedPost>;
   /** Origins the browser talks to besides the site itself (the CSP's connect-src / img-src). */
   publicOrigins(): string[];
 };

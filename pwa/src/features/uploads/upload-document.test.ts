@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { uploadMessages } from "@car-rental/shared/messages";
-import { UploadFailure, documentContentType, isOwnUploadUrl, uploadDocument } from "./upload-document";
+import { isOwnUploadUrl } from "./send-upload";
+import { UploadFailure, documentContentType, uploadDocument } from "./upload-document";
 
 const ORIGIN = window.location.origin;
 
@@ -55,6 +56,25 @@ describe("uploadDocument", () => {
     const [putUrl, putInit] = fetchMock.mock.calls[1] ?? [];
     expect(putUrl).toBe(`${ORIGIN}/uploads/token`);
     expect(putInit?.method).toBe("PUT");
+  });
+
+  it("sends the presigned POST's form (fields, then the file) to the bucket when the answer says POST", async () => {
+    const bucket = "https://shop.s3.ap-southeast-1.amazonaws.com";
+    const fields = { key: "incoming/documents/abc", "Content-Type": "image/png", Policy: "cG9saWN5" };
+    const fetchMock = vi.fn<typeof fetch>(async (input) =>
+      String(input).endsWith("/api/objects/upload")
+        ? jsonResponse({ uploadURL: bucket, objectPath: "/objects/documents/abc", method: "POST", fields })
+        : new Response(null, { status: 204 }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    await expect(uploadDocument(pngFile())).resolves.toBe("/objects/documents/abc");
+    const [postUrl, postInit] = fetchMock.mock.calls[1] ?? [];
+    expect(postUrl).toBe(bucket);
+    expect(postInit?.method).toBe("POST");
+    const form = postInit?.body;
+    expect(form).toBeInstanceOf(FormData);
+    expect([...(form as FormData).keys()]).toEqual(["key", "Content-Type", "Policy", "file"]);
+    // A PUT answer pointing at another site is still refused (see below); a POST one is not.
   });
 
   it("reports 'Upload Error' when no address comes, and 'Invalid upload URL received' for a foreign one", async () => {

@@ -3,6 +3,7 @@ import { uploadMessages, uploadToasts, type Toast } from "@car-rental/shared/mes
 import { uploadResponseSchema } from "@car-rental/shared/schemas/upload";
 import { routes } from "@car-rental/shared/api";
 import { ApiError, api, describeError } from "../../data/api-client";
+import { isAcceptedUploadTarget, sendUpload } from "./send-upload";
 
 /** Why an upload stopped, with the toast that tells the visitor. */
 export class UploadFailure extends Error {
@@ -34,16 +35,7 @@ export function documentContentType(file: File): string | null {
 
 export const WRONG_FILE_MESSAGE = "Please choose a JPG, PNG or PDF file of at most 5 MB.";
 
-/**
- * The upload address must be on this site: an absolute address on the page's
- * origin, or a path on it.
- */
-export function isOwnUploadUrl(uploadURL: string, origin: string): boolean {
-  if (uploadURL.startsWith("/") && !uploadURL.startsWith("//")) return true;
-  return uploadURL.startsWith(`${origin}/`);
-}
-
-/** The sentence for a failed PUT: the server's message, or the spec's fallback. */
+/** The sentence for a failed upload: the server's message, or the spec's fallback. */
 async function putFailureMessage(response: Response): Promise<string> {
   const text = await response.text().catch(() => "");
   return describeError(
@@ -54,8 +46,9 @@ async function putFailureMessage(response: Response): Promise<string> {
 
 /**
  * Uploads one document (decisions.md "Uploads"): asks the server for a signed
- * address (`POST /api/objects/upload`), PUTs the bytes there and returns the
- * object path to send with the booking.
+ * address (`POST /api/objects/upload`), sends the bytes there (a PUT, or the
+ * presigned POST's form; see send-upload.ts) and returns the object path to
+ * send with the booking.
  * @param onAddressReceived called once the address is known (the upload starts).
  * @throws UploadFailure with the toast to show: 'Upload Error' when no usable
  *   address came, 'Upload Failed' when the file itself was refused or lost.
@@ -79,23 +72,18 @@ export async function uploadDocument(file: File, onAddressReceived?: () => void)
   }
   const parsed = uploadResponseSchema.safeParse(json);
   if (!parsed.success) throw new UploadFailure(uploadToasts.error, uploadMessages.noUploadUrl);
-  const { uploadURL, objectPath } = parsed.data;
-  if (!isOwnUploadUrl(uploadURL, window.location.origin)) {
+  const answer = parsed.data;
+  if (!isAcceptedUploadTarget(answer, window.location.origin)) {
     throw new UploadFailure(uploadToasts.error, uploadMessages.invalidUploadUrl);
   }
   onAddressReceived?.();
 
   let response: Response;
   try {
-    response = await fetch(uploadURL, {
-      method: "PUT",
-      body: file,
-      headers: { "Content-Type": contentType },
-      credentials: "same-origin",
-    });
+    response = await sendUpload(answer, file, contentType);
   } catch (error) {
     throw new UploadFailure(uploadToasts.failed, uploadMessages.noFilesProcessed, { cause: error });
   }
   if (!response.ok) throw new UploadFailure(uploadToasts.failed, await putFailureMessage(response));
-  return objectPath;
+  return answer.objectPath;
 }

@@ -69,11 +69,12 @@ describe.each(testEngines())("objects on %s", (engine) => {
   ) => fetch(url, { method: "PUT", body, headers: { "Content-Type": contentType }, duplex: "half" });
 
   it("accepts a real PNG as a car image, which anyone may then read", async () => {
-    const { uploadURL, objectPath } = await ticket(
-      { purpose: "car-image", contentType: "image/png" },
-      cookie,
-    );
+    const answer = await ticket({ purpose: "car-image", contentType: "image/png" }, cookie);
+    const { uploadURL, objectPath } = answer;
     expect(uploadURL.startsWith(`${server.url}/uploads/`)).toBe(true);
+    // Local storage takes the bytes as a PUT: no form fields.
+    expect(answer.method).toBe("PUT");
+    expect(answer.fields).toBeUndefined();
     expect(objectPath).toMatch(/^\/objects\/car-images\/[0-9a-f-]{36}$/);
 
     const uploaded = await put(uploadURL, tinyPng, "image/png");

@@ -25,7 +25,13 @@ export type UploadRequest = {
   size?: number | undefined;
 };
 
-export type UploadTicket = { uploadURL: string; objectPath: string };
+/**
+ * Where to send the bytes: `PUT` the file to `uploadURL` (local storage), or
+ * `POST` a multipart form of `fields` then `file` to it (S3, presigned POST).
+ */
+export type UploadTicket =
+  | { uploadURL: string; objectPath: string; method: "PUT" }
+  | { uploadURL: string; objectPath: string; method: "POST"; fields: Record<string, string> };
 
 export type VerifiedObject = {
   objectPath: string;
@@ -64,12 +70,18 @@ function refuseDeclared(request: UploadRequest): void {
   }
 }
 
+/** With S3 the signed policy pins the form's Content-Type, so the type must be declared up front. */
+export const CONTENT_TYPE_REQUIRED =
+  "Declare the file's contentType: the upload form is signed for one type.";
+
 /**
  * Opens an upload: records the object (purpose, what was declared, the hash of
- * a one-time token, an expiry 15 minutes from now) and answers where to PUT
- * the bytes. With a bucket that is a presigned PUT to it; otherwise
+ * a one-time token, an expiry 15 minutes from now) and answers where to send
+ * the bytes. With a bucket that is a presigned POST to it whose policy allows
+ * 1 byte to the purpose's limit and exactly the declared content type (which
+ * S3 therefore needs: refused without it); otherwise a PUT to
  * `<origin>/uploads/<token>` on this server. A declared size or type that can
- * never be accepted is refused at once.
+ * never be accepted is refused at once. The bytes are checked again either way.
  * @param origin the origin the browser reached this server at.
  * @param db the request's database handle (its idempotency transaction, if any).
  */
@@ -80,6 +92,9 @@ export async function createUpload(
   db: Knex | Knex.Transaction = deps.db.knex,
 ): Promise<UploadTicket> {
   refuseDeclared(request);
+  if (deps.storage.presignPost && request.contentType === undefined) {
+    throw new ValidationFailed(CONTENT_TYPE_REQUIRED, { fields: { contentType: [CONTENT_TYPE_REQUIRED] } });
+  }
   const id = randomUUID();
   const key = `${purposeFolder[request.purpose]}/${id}`;
   const token = `${id}.${randomBytes(32).toString("base64url")}`;
@@ -93,13 +108,15 @@ export async function createUpload(
     expires_at: new Date(now.getTime() + UPLOAD_TTL_MS),
     created_at: now,
   });
-  const uploadURL = deps.storage.presignPut
-    ? await deps.storage.presignPut(incomingKeyOf(key), UPLOAD_TTL_MS / 1000, {
-        size: request.size,
-        contentType: request.contentType,
-      })
-    : `${origin}/uploads/${token}`;
-  return { uploadURL, objectPath: objectPathOf(key) };
+  const objectPath = objectPathOf(key);
+  if (deps.storage.presignPost && request.contentType !== undefined) {
+    const post = await deps.storage.presignPost(incomingKeyOf(key), UPLOAD_TTL_MS / 1000, {
+      maxBytes: fileRules[request.purpose].maxBytes,
+      contentType: normalizeContentType(request.contentType),
+    });
+    return { uploadURL: post.url, objectPath, method: "POST", fields: post.fields };
+  }
+  return { uploadURL: `${origin}/uploads/${token}`, objectPath, method: "PUT" };
 }
 
 /**
@@ -255,8 +272,8 @@ function notUsable(
  * of `purpose` whose bytes were uploaded and checked. With S3 the server did
  * not see the bytes of the upload, so the first call reads them from the
  * bucket's landing key, checks type and size (deleting and refusing a file
- * that fails) and moves them to the object's key; later PUTs to the old
- * presigned URL cannot change what was checked.
+ * that fails) and moves them to the object's key; later uploads to the old
+ * presigned POST cannot change what was checked.
  *
  * Refuses with `ValidationFailed` (unknown, malformed, wrong purpose, not
  * uploaded) or `UploadRefused` (the bytes are not an allowed type or too large).
@@ -287,7 +304,7 @@ export async function verifyUploadedObject(
       : null;
   const done = verified(row);
   if (done) return done;
-  if (!deps.storage.presignPut) throw notUsable(objectPath, "not-uploaded");
+  if (!deps.storage.presignPost) throw notUsable(objectPath, "not-uploaded");
   // No storage call inside a transaction: the request's objects were checked
   // before it began (prepareUploadedObjects); one that was not is not usable.
   if (db.isTransaction) throw notUsable(objectPath, "not-uploaded");
@@ -383,7 +400,7 @@ export function objectPathsIn(body: unknown, limit = 10): string[] {
  * itself before opening a transaction.
  */
 export async function prepareUploadedObjects(deps: UploadDeps, objectPaths: string[]): Promise<void> {
-  if (!deps.storage.presignPut) return;
+  if (!deps.storage.presignPost) return;
   for (const objectPath of objectPaths) {
     try {
       await verifyUploadedObject(deps, objectPath);

@@ -1,12 +1,15 @@
 /**
  * Uploads a car picture (decisions.md "Uploads"): ask the server for a signed
  * one-time address (`POST /api/objects/upload`, purpose 'car-image', admin
- * only), PUT the bytes there, and keep the object path. JPG or PNG, at most
+ * only), send the bytes there (a PUT, or the presigned POST's form; see
+ * uploads/send-upload.ts), and keep the object path. JPG or PNG, at most
  * 10 MB; the server checks the bytes again.
  */
 import { CAR_IMAGE_CONTENT_TYPES, CAR_IMAGE_MAX_BYTES } from "@car-rental/shared/constants";
 import { errorMessages, uploadMessages, uploadToasts } from "@car-rental/shared/messages";
+import type { UploadResponse } from "@car-rental/shared/schemas/upload";
 import { api, ApiError, describeError } from "../../../data/api-client";
+import { isAcceptedUploadTarget, sendUpload } from "../../uploads/send-upload";
 
 export const CAR_IMAGE_ACCEPT = CAR_IMAGE_CONTENT_TYPES.join(",");
 
@@ -19,20 +22,10 @@ export function carImageProblem(file: Pick<File, "type" | "size">): string | nul
   return null;
 }
 
-/** The signed address must be an http(s) URL (the server's own, or the object store's). */
-export function isUsableUploadUrl(url: string, base: string): boolean {
-  try {
-    const parsed = new URL(url, base);
-    return parsed.protocol === "http:" || parsed.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
 export async function uploadCarImage(file: File): Promise<UploadOutcome> {
   const problem = carImageProblem(file);
   if (problem) return { ok: false, title: uploadToasts.failed.title, message: problem };
-  let ticket: { uploadURL: string; objectPath: string };
+  let ticket: UploadResponse;
   try {
     ticket = await api.call("requestUpload", {
       body: { purpose: "car-image", contentType: file.type, size: file.size },
@@ -47,15 +40,11 @@ export async function uploadCarImage(file: File): Promise<UploadOutcome> {
   }
   if (!ticket.uploadURL)
     return { ok: false, title: uploadToasts.error.title, message: uploadMessages.noUploadUrl };
-  if (!isUsableUploadUrl(ticket.uploadURL, window.location.origin)) {
+  if (!isAcceptedUploadTarget(ticket, window.location.origin)) {
     return { ok: false, title: uploadToasts.failed.title, message: uploadMessages.invalidUploadUrl };
   }
   try {
-    const response = await fetch(ticket.uploadURL, {
-      method: "PUT",
-      body: file,
-      headers: { "Content-Type": file.type },
-    });
+    const response = await sendUpload(ticket, file, file.type);
     if (!response.ok) {
       const refusal = new ApiError(response.status, response.statusText, await response.text());
       return {

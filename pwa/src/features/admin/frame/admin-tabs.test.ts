@@ -8,6 +8,7 @@ describe("the admin's addresses", () => {
       "Overview",
       "Fleet Management",
       "Bookings",
+      "Timeline",
       "Customers",
       "Blocked Names",
       "Settings",

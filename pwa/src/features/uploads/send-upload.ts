@@ -1,0 +1,71 @@
+/**
+ * Sending an upload's bytes to the address `POST /api/objects/upload`
+ * answered (decisions.md "Uploads", release-2 A6), for every uploader: a PUT
+ * of the file to the server's own `/uploads/<token>` (local storage), or a
+ * multipart form POST to a presigned S3 POST (the form's fields, then the
+ * file as `file`, last, as S3 requires).
+ */
+import type { UploadResponse } from "@car-rental/shared/schemas/upload";
+
+/** An address on this site: an absolute one on the page's origin, or a path on it. */
+export function isOwnUploadUrl(uploadURL: string, origin: string): boolean {
+  if (uploadURL.startsWith("/") && !uploadURL.startsWith("//")) return true;
+  return uploadURL.startsWith(`${origin}/`);
+}
+
+/**
+ * Whether the answer's address may receive the file. A PUT goes only to this
+ * site. A presigned POST goes to the shop's bucket, whose origin the page
+ * cannot know: it may be this site or an absolute https address (http only
+ * when the page itself is on http), and must carry its form fields. The
+ * Content-Security-Policy's connect-src, which the server writes with exactly
+ * its configured bucket's origin, keeps the browser from sending it anywhere
+ * else.
+ */
+export function isAcceptedUploadTarget(
+  answer: Pick<UploadResponse, "uploadURL" | "method" | "fields">,
+  origin: string,
+): boolean {
+  // A presigned POST without its signed form fields cannot succeed.
+  if (answer.method === "POST" && answer.fields === undefined) return false;
+  if (isOwnUploadUrl(answer.uploadURL, origin)) return true;
+  if (answer.method !== "POST") return false;
+  try {
+    const url = new URL(answer.uploadURL);
+    const pageProtocol = new URL(origin).protocol;
+    return url.protocol === "https:" || (url.protocol === "http:" && pageProtocol === "http:");
+  } catch {
+    return false;
+  }
+}
+
+/** The presigned POST's form: every field in the answer's order, then the file as `file`, last. */
+export function uploadForm(fields: Readonly<Record<string, string>>, file: Blob): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append("file", file);
+  return form;
+}
+
+/**
+ * Sends the file as the answer says; resolves with the store's response
+ * (check `ok`), rejects when the network fails.
+ * @param contentType the type declared when asking for the address (the PUT's header; a POST's
+ *   form carries the type the server signed).
+ */
+export function sendUpload(answer: UploadResponse, file: File, contentType: string): Promise<Response> {
+  if (answer.method === "POST") {
+    // No Content-Type header: the browser writes multipart/form-data with its boundary.
+    return fetch(answer.uploadURL, {
+      method: "POST",
+      body: uploadForm(answer.fields ?? {}, file),
+      credentials: "same-origin",
+    });
+  }
+  return fetch(answer.uploadURL, {
+    method: "PUT",
+    body: file,
+    headers: { "Content-Type": contentType },
+    credentials: "same-origin",
+  });
+}
