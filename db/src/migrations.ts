@@ -5,6 +5,7 @@ import * as bookingDocumentsAndHolds from "../migrations/2026-11-25-11-00-00-boo
 import * as notifyTableChanges from "../migrations/2026-11-25-12-00-00-notify-table-changes";
 import * as webPush from "../migrations/2026-11-25-14-00-00-web-push";
 import * as bookingReferences from "../migrations/2026-11-25-15-00-00-booking-references";
+import * as myBooking from "../migrations/2026-11-25-20-00-00-my-booking";
 import * as blocksAndCarOccupancy from "../migrations/2026-11-25-21-00-00-blocks-and-car-occupancy";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
@@ -26,6 +27,7 @@ export const migrations: readonly Migration[] = [
   { name: "2026-11-25-12-00-00-notify-table-changes", ...notifyTableChanges },
   { name: "2026-11-25-14-00-00-web-push", ...webPush },
   { name: "2026-11-25-15-00-00-booking-references", ...bookingReferences },
+  { name: "2026-11-25-20-00-00-my-booking", ...myBooking },
   { name: "2026-11-25-21-00-00-blocks-and-car-occupancy", ...blocksAndCarOccupancy },
 ];
 

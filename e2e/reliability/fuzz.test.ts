@@ -135,6 +135,10 @@ beforeAll(async () => {
         total: booking.booking.total,
       },
     },
+    // My booking (release-2 §D2/D3): a lookup that matches nothing, a cancel with a token that is not
+    // the fixture's (a valid one would cancel it for the routes that follow).
+    lookupBooking: { reference: "ACR-ZZZZZZ", contact: "fuzz@example.ph" },
+    cancelBooking: { bookingToken: "not-the-fixture-token" },
     attachDocuments: {
       bookingToken: ids.bookingToken,
       photoId1Url: null,

@@ -56,7 +56,7 @@ for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`${colorScheme} theme`, () => {
     test.use({ colorScheme });
 
-    for (const path of ["/", "/booking", "/pcc", "/terms", "/privacy"]) {
+    for (const path of ["/", "/booking", "/pcc", "/terms", "/privacy", "/my-booking"]) {
       test(`${path} has no serious or critical axe violations`, async ({ page }) => {
         await page.goto(path);
         await settle(page, path);

@@ -177,6 +177,7 @@ test.describe("on a phone", () => {
       "Book Now",
       "About",
       "Contact",
+      "My Booking",
       "Admin",
     ]);
     const carsSale = menu.getByRole("link", { name: /Cars Sale/ });
@@ -229,12 +230,22 @@ test("the header shows its entries in order, with 'Cars Sale' disabled and comin
     "Book Now",
     "About",
     "Contact",
+    "My Booking",
     "Admin",
   ]);
   const hrefs = await links.evaluateAll((elements) =>
     elements.map((element) => element.getAttribute("href")),
   );
-  expect(hrefs).toEqual(["/#cars", null, "/pcc", "/#booking", "/#about", "/#contact", "/admin"]);
+  expect(hrefs).toEqual([
+    "/#cars",
+    null,
+    "/pcc",
+    "/#booking",
+    "/#about",
+    "/#contact",
+    "/my-booking",
+    "/admin",
+  ]);
 
   const carsSale = mainNav(page).getByRole("link", { name: /Cars Sale/ });
   await expect(carsSale).toHaveAttribute("aria-disabled", "true");

@@ -30,6 +30,12 @@ import {
   customerRecordSchema,
   documentsInputSchema,
 } from "./schemas/customer";
+import {
+  bookingCalendarQuerySchema,
+  bookingCancelSchema,
+  bookingLookupSchema,
+  myBookingSchema,
+} from "./schemas/my-booking";
 import { paymentInputSchema, paymentResponseSchema } from "./schemas/payment";
 import {
   pushKeySchema,
@@ -123,6 +129,33 @@ export const routes = {
     request: documentsInputSchema,
     query: null,
     response: okResponseSchema,
+  },
+  /** 404 `BOOKING_NOT_FOUND` for a wrong reference, contact or token alike; 429 after 10 failures per address in 15 minutes. */
+  lookupBooking: {
+    method: "POST",
+    path: "/api/bookings/lookup",
+    auth: "public",
+    request: bookingLookupSchema,
+    query: null,
+    response: myBookingSchema,
+  },
+  /** With the booking token; 409 `CANCELLATION_CLOSED` unless pending/confirmed and pickup at least 24 h away. */
+  cancelBooking: {
+    method: "POST",
+    path: "/api/bookings/:id/cancel",
+    auth: "public",
+    request: bookingCancelSchema,
+    query: null,
+    response: myBookingSchema,
+  },
+  /** The booking as one iCalendar event (`text/calendar`, not JSON). */
+  bookingCalendar: {
+    method: "GET",
+    path: "/api/bookings/:id/calendar.ics",
+    auth: "public",
+    request: null,
+    query: bookingCalendarQuerySchema,
+    response: z.string(),
   },
   sendContactMessage: {
     method: "POST",

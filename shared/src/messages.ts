@@ -172,6 +172,10 @@ export const errorMessages = {
   TOO_MANY_PENDING:
     "This e-mail address or phone number already has 2 bookings waiting for confirmation. Please wait for the shop to confirm them or contact us.",
   GONE: "This address is no longer available.",
+  BOOKING_NOT_FOUND:
+    "No booking matches this booking reference and e-mail or phone. Please check both and try again.",
+  CANCELLATION_CLOSED:
+    "This booking can no longer be cancelled online: only pending or confirmed bookings, at least 24 hours before pickup. Please call us.",
   DATABASE_UNAVAILABLE: "The service is temporarily unavailable. Please try again shortly.",
   INTERNAL: GENERIC_FAILURE,
 } as const;
@@ -205,6 +209,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   DOCUMENTS_REQUIRED: 400,
   TOO_MANY_PENDING: 429,
   GONE: 410,
+  BOOKING_NOT_FOUND: 404,
+  CANCELLATION_CLOSED: 409,
   DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };

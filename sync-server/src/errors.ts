@@ -101,3 +101,15 @@ export class Gone extends DomainError {
     super("GONE", message);
   }
 }
+/** My booking: no booking matches the reference and contact, or the booking token (one answer for all). */
+export class BookingNotFound extends DomainError {
+  constructor() {
+    super("BOOKING_NOT_FOUND");
+  }
+}
+/** A customer's cancellation that the rules no longer allow; `details.reason` says why. */
+export class CancellationClosed extends DomainError {
+  constructor(message: string, details: unknown) {
+    super("CANCELLATION_CLOSED", message, details);
+  }
+}

@@ -15,6 +15,7 @@ import type { Payment } from "@car-rental/shared/schemas/payment";
 import { mirrorTables as mirrorRegistry, SYNC_ENTITIES, type SyncEntity } from "@car-rental/shared/mirror";
 import type { z } from "zod";
 import type { MutationArgs } from "./mutations/mutation";
+import type { MyBookingRow } from "./my-bookings";
 import { outboxRowKeys } from "./outbox-row-keys";
 import { mutationOfLegacyEntry, UNKNOWN_CHANGE_MESSAGE, type LegacyOutboxEntry } from "./outbox-upgrade";
 
@@ -128,6 +129,12 @@ const mirrorStores = Object.fromEntries(
 /** The database version that declares the mirror's stores as the list has them (3 or the newest `since`). */
 const MIRROR_VERSION = Math.max(3, ...SYNC_ENTITIES.map((entity) => mirrorRegistry[entity].since));
 
+/** The Dexie version that added My booking's table. */
+const MY_BOOKINGS_VERSION = 5;
+if (MIRROR_VERSION >= MY_BOOKINGS_VERSION) {
+  throw new Error(`A mirror table's 'since' must be above ${MY_BOOKINGS_VERSION} (My booking's version)`);
+}
+
 export class CarRentalDb extends Dexie {
   cars!: EntityTable<Car, "id">;
   bookedRanges!: Table<LocalBookedRange, [string, string, string]>;
@@ -143,6 +150,8 @@ export class CarRentalDb extends Dexie {
   outbox!: EntityTable<StoredOutboxEntry, "id">;
   syncState!: EntityTable<SyncStateRow, "key">;
   drafts!: EntityTable<DraftRow, "key">;
+  /** Bookings the customer opened on My booking (release-2 §D2): see my-bookings.ts. */
+  myBookings!: EntityTable<MyBookingRow, "id">;
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
@@ -193,6 +202,9 @@ export class CarRentalDb extends Dexie {
       });
     // The synced tables as `shared/src/mirror.ts` lists them (a new one comes with the next version).
     this.version(MIRROR_VERSION).stores(mirrorStores);
+    // My booking's own table (release-2 §D2); the other stores are unchanged. Its version is fixed
+    // and above MIRROR_VERSION: a new mirror table takes the next one (6), never this one.
+    this.version(MY_BOOKINGS_VERSION).stores({ myBookings: "id, reference, openedAt" });
   }
 
   /** An admin mirror table by sync entity name, for the pull, reads and deletes (features use the typed tables). */

@@ -3,6 +3,9 @@ import type { AppDeps } from "../deps";
 
 export type MailKind = "booking-confirmation" | "booking-notice" | "contact-notice" | (string & {});
 
+/** A file sent with a mail (e.g. a booking's `.ics`); text content only. */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 export type QueuedMail = {
   kind: MailKind;
   to: string;
@@ -10,6 +13,7 @@ export type QueuedMail = {
   text: string;
   html?: string | null | undefined;
   bookingId?: string | null | undefined;
+  attachments?: MailAttachment[] | undefined;
 };
 
 type OutboxRow = {
@@ -19,6 +23,7 @@ type OutboxRow = {
   subject: string;
   text_body: string;
   html_body: string | null;
+  attachments: MailAttachment[] | null;
   attempts: number;
 };
 
@@ -90,6 +95,7 @@ export async function enqueueMail(
         text_body: mail.text,
         html_body: mail.html ?? null,
         booking_id: mail.bookingId ?? null,
+        attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
         ...(now ? { next_attempt_at: now, created_at: now } : {}),
         ...(suppressed ? { suppressed_at: now ?? trx.fn.now() } : {}),
       },
@@ -107,7 +113,7 @@ export async function enqueueMail(
 async function claimDue(knex: Knex, now: Date, leaseMs: number): Promise<OutboxRow[]> {
   return knex.transaction(async (trx) => {
     const due = await trx("mail_outbox")
-      .select("id", "kind", "to_address", "subject", "text_body", "html_body", "attempts")
+      .select("id", "kind", "to_address", "subject", "text_body", "html_body", "attachments", "attempts")
       .whereNull("sent_at")
       .whereNull("suppressed_at")
       .where("next_attempt_at", "<=", now)
@@ -152,6 +158,7 @@ export async function deliverDueMail(
           subject: row.subject,
           text: row.text_body,
           html: row.html_body,
+          ...(row.attachments?.length ? { attachments: row.attachments } : {}),
         });
       } catch (err) {
         const attempts = row.attempts + 1;

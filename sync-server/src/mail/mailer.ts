@@ -3,12 +3,14 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
+import type { MailAttachment } from "./mail-outbox";
 
 export type OutgoingMail = {
   to: string;
   subject: string;
   text: string;
   html?: string | null | undefined;
+  attachments?: MailAttachment[] | undefined;
 };
 
 export type Mailer = {
@@ -34,6 +36,7 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom" | "data
     subject: mail.subject,
     text: mail.text,
     ...(mail.html ? { html: mail.html } : {}),
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
   });
 
   if (config.smtpUrl) {

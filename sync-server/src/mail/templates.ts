@@ -48,6 +48,8 @@ export type BookingMailInput = {
   customer?: MailCustomer | undefined;
   /** The site's address, linked from the mail when known. */
   publicUrl?: string | undefined;
+  /** The customer's `/my-booking?ref=…&token=…` address (absolute when the site's address is known). */
+  myBookingLink?: string | undefined;
 };
 
 export type ContactMailInput = {
@@ -69,7 +71,7 @@ export const importantInformation = [
   "When a driver is hired, the renter provides the driver's meals and accommodation.",
 ] as const;
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
@@ -139,7 +141,7 @@ export function bookingReference(booking: { id: string; reference?: string | und
   return booking.reference ?? booking.id.toUpperCase();
 }
 
-function customerOf(input: BookingMailInput): MailCustomer {
+export function customerOf(input: BookingMailInput): MailCustomer {
   return (
     input.customer ?? {
       fullName: input.booking.customerName ?? "",
@@ -201,7 +203,7 @@ function bookingFacts(input: BookingMailInput): { heading: string; rows: [string
   ];
 }
 
-const businessLines = (publicUrl: string | undefined) => [
+export const businessLines = (publicUrl: string | undefined) => [
   contactSettings.name,
   contactSettings.address,
   `Phone: ${contactSettings.phones.join(" / ")}`,
@@ -210,7 +212,7 @@ const businessLines = (publicUrl: string | undefined) => [
   ...(publicUrl ? [`Website: ${publicUrl}`] : []),
 ];
 
-function renderText(intro: string[], input: BookingMailInput, outro: string[]): string {
+export function renderText(intro: string[], input: BookingMailInput, outro: string[]): string {
   const out: string[] = [...intro, ""];
   for (const section of bookingFacts(input)) {
     out.push(section.heading.toUpperCase());
@@ -224,7 +226,7 @@ function renderText(intro: string[], input: BookingMailInput, outro: string[]): 
   return `${out.join("\n").trimEnd()}\n`;
 }
 
-function renderHtml(title: string, intro: string[], input: BookingMailInput, outro: string): string {
+export function renderHtml(title: string, intro: string[], input: BookingMailInput, outro: string): string {
   const cell = "padding:4px 8px;border-bottom:1px solid #e5e7eb;vertical-align:top";
   const sections = bookingFacts(input)
     .map(
@@ -267,6 +269,11 @@ export function bookingConfirmationMail(input: BookingMailInput): QueuedMail {
   const intro = [
     `Dear ${name},`,
     `Thank you for booking with ${contactSettings.name}. Your booking has been received and is pending confirmation by our team. Please keep this e-mail: it is your booking confirmation.`,
+    ...(input.myBookingLink
+      ? [
+          `My booking: see its status and balance, add missing documents, add it to your calendar or cancel it at ${input.myBookingLink}`,
+        ]
+      : []),
   ];
   const thanks = `Thank you for choosing ${contactSettings.name}! Questions? Call ${contactSettings.phones.join(" or ")} or write to ${contactSettings.email}.`;
   const text = renderText([`${title.toUpperCase()} - ${reference}`, "", ...intro], input, [
@@ -281,7 +288,7 @@ export function bookingConfirmationMail(input: BookingMailInput): QueuedMail {
     title,
     intro,
     input,
-    `<h2 style="font-size:16px;margin:20px 0 6px">Important Information</h2>
+    `${input.myBookingLink ? `<p><a href="${escapeHtml(input.myBookingLink)}">Open My booking</a></p>\n` : ""}<h2 style="font-size:16px;margin:20px 0 6px">Important Information</h2>
 <ul>${importantInformation.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>
 <p>${escapeHtml(thanks)}</p>
 <p style="color:#6b7280;font-size:13px">${businessLines(input.publicUrl).map(escapeHtml).join("<br>")}</p>`,

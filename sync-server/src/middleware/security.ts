@@ -69,6 +69,9 @@ export function sameOriginJsonMutations(allowedOrigins: () => string[]): Middlew
   };
 }
 
+/** The one API path segment with a dot: a booking's calendar file. */
+const CALENDAR_FILE_PATH = /^\/api\/bookings\/[a-z0-9-]+\/calendar\.ics$/;
+
 /**
  * Every spelling of an API path reaches the same rules: the router matches
  * without regard to letter case or a trailing slash, while the checks in
@@ -77,11 +80,16 @@ export function sameOriginJsonMutations(allowedOrigins: () => string[]): Middlew
  * other spelling than its one canonical form (lower case, no trailing slash,
  * no empty segment, nothing but a-z, 0-9 and '-' between slashes) answers 404 before anything else
  * sees it. API paths hold only lower-case words and UUIDs; no client needs
- * another spelling.
+ * another spelling. The one exception is a booking's calendar file, whose last
+ * segment is exactly `calendar.ics` (a file name calendars recognise).
  */
 export function canonicalApiPaths(): Middleware {
   return async function refuseOtherSpellings(ctx, next) {
-    if (/^\/api(?:[^a-z0-9]|$)/i.test(ctx.path) && !/^\/api(?:\/[a-z0-9-]+)*$/.test(ctx.path)) {
+    if (
+      /^\/api(?:[^a-z0-9]|$)/i.test(ctx.path) &&
+      !/^\/api(?:\/[a-z0-9-]+)*$/.test(ctx.path) &&
+      !CALENDAR_FILE_PATH.test(ctx.path)
+    ) {
       throw new NotFound("No such API route");
     }
     return next();

@@ -3,8 +3,9 @@ import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Overlay.css";
 import "./receipt-print.css";
 import { Button, Group, Modal } from "@mantine/core";
-import { IconPrinter, IconX } from "@tabler/icons-react";
+import { IconPrinter, IconTicket, IconX } from "@tabler/icons-react";
 import type { PublicBookingResponse } from "@car-rental/shared/schemas/booking";
+import { myBookingLabels, myBookingPath } from "@car-rental/shared/schemas/my-booking";
 import { InstallApp, useInstallOffer } from "../install/install-app";
 import { Receipt } from "./receipt";
 import classes from "./confirmation.module.css";
@@ -36,6 +37,15 @@ export function BookingConfirmation({ result, opened, onClose }: BookingConfirma
       transitionProps={{ transition: "fade", duration: 150 }}
     >
       <Group justify="flex-end" gap="sm" className={`${classes.actions} receipt-actions`}>
+        {/* Release-2 §D2: the booking's own page (status, balance, cancel, calendar), as the e-mail links it. */}
+        <Button
+          component="a"
+          href={myBookingPath(result.booking.reference, result.bookingToken)}
+          variant="light"
+          leftSection={<IconTicket size={18} aria-hidden="true" />}
+        >
+          {myBookingLabels.nav}
+        </Button>
         <Button leftSection={<IconPrinter size={18} aria-hidden="true" />} onClick={() => window.print()}>
           Print Receipt
         </Button>

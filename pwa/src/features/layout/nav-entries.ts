@@ -14,6 +14,8 @@ export const HEADER_ENTRIES: readonly NavEntry[] = [
   { kind: "anchor", label: "Book Now", section: "booking" },
   { kind: "anchor", label: "About", section: "about" },
   { kind: "anchor", label: "Contact", section: "contact" },
+  // Release-2 §D2: the customer's own booking.
+  { kind: "page", label: "My Booking", href: "/my-booking" },
   { kind: "page", label: "Admin", href: "/admin" },
 ];
 

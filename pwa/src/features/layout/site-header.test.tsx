@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { contactSettings } from "@car-rental/shared/constants";
 import { renderApp } from "../../test/render-app";
 
-const ENTRY_LABELS = ["Our Fleet", "Cars Sale", "PCC", "Book Now", "About", "Contact", "Admin"];
+const ENTRY_LABELS = ["Our Fleet", "Cars Sale", "PCC", "Book Now", "About", "Contact", "My Booking", "Admin"];
 
 function entryLabel(element: HTMLElement): string {
   // The first text node is the entry's label; 'Cars Sale' also carries its badge.
@@ -24,6 +24,7 @@ describe("SiteHeader", () => {
       "/#booking",
       "/#about",
       "/#contact",
+      "/my-booking",
       "/admin",
     ]);
   });

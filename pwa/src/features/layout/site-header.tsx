@@ -52,7 +52,7 @@ function HeaderSyncStatus({ pathname }: { pathname: string }) {
 
 const MOBILE_MENU_ID = "mobile-menu";
 /** Where the desktop navigation replaces the burger (site-header.module.css). */
-const WIDE_SCREEN_QUERY = "(min-width: 68em)";
+const WIDE_SCREEN_QUERY = "(min-width: 72em)";
 
 type EntryProps = {
   entry: NavEntry;

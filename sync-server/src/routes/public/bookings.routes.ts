@@ -6,7 +6,9 @@ import * as z from "zod";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
 import { parse, recordId } from "../../middleware/validate";
-import { Gone } from "../../errors";
+import { BookingNotFound, Gone } from "../../errors";
+import { bookingCalendarQuerySchema } from "@car-rental/shared/schemas/my-booking";
+import { bookingCalendar, cancelBooking, lookupBooking } from "../../services/bookings/my-booking.service";
 import {
   CUSTOMER_DOCUMENTS_GONE_MESSAGE,
   attachDocuments,
@@ -25,6 +27,15 @@ const bookingReadOnlyFields = publicBookingResponseSchema.extend({
   customer: publicBookingResponseSchema.shape.customer.extend({ id: z.string().optional() }),
   booking: bookingViewSchema,
 });
+
+/** A booking id from the path; anything else is My booking's one 404. */
+function bookingIdOrNotFound(params: Record<string, string | undefined>): string {
+  try {
+    return recordId(params, "Booking not found");
+  } catch {
+    throw new BookingNotFound();
+  }
+}
 
 /** Booking, the documents retry path (and its release-1 path, 410), and the blocked-name check. */
 export function publicBookingRoutes(deps: AppDeps): Router {
@@ -46,6 +57,30 @@ export function publicBookingRoutes(deps: AppDeps): Router {
   mount(router, routes.attachDocuments, async (ctx, input) => {
     const id = recordId(ctx.params, "Booking not found");
     ctx.body = await attachDocuments(deps, requestDb(ctx), id, input());
+  });
+
+  // My booking (release-2 §D2, §D3). A malformed id is the same 404 as a wrong token.
+  mount(router, routes.lookupBooking, async (ctx, input) => {
+    ctx.set("Cache-Control", "no-store");
+    ctx.body = await lookupBooking(deps, requestDb(ctx), ctx.ip, input());
+  });
+
+  mount(router, routes.cancelBooking, async (ctx, input) => {
+    const id = bookingIdOrNotFound(ctx.params);
+    const { bookingToken } = input();
+    ctx.set("Cache-Control", "no-store");
+    ctx.body = await cancelBooking(deps, requestDb(ctx), id, bookingToken);
+  });
+
+  mount(router, routes.bookingCalendar, async (ctx) => {
+    const id = bookingIdOrNotFound(ctx.params);
+    const parsed = bookingCalendarQuerySchema.safeParse(ctx.query);
+    if (!parsed.success) throw new BookingNotFound();
+    const { reference, file } = await bookingCalendar(deps, requestDb(ctx), id, parsed.data.token);
+    ctx.set("Cache-Control", "no-store");
+    ctx.set("Content-Disposition", `attachment; filename="${reference}.ics"`);
+    ctx.type = "text/calendar; charset=utf-8";
+    ctx.body = file;
   });
 
   // Release 1's path: documents belong to bookings now (release 2 A3). Nothing is read or changed.

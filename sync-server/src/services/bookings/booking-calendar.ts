@@ -18,7 +18,7 @@ export type CalendarBooking = {
 const MANILA_OFFSET_HOURS = 8;
 
 /** The instant of a Manila calendar date at a whole hour. */
-function manilaInstant(date: string, hour: number): number {
+export function manilaInstant(date: string, hour: number): number {
   const [year, month, day] = date.split("-").map(Number);
   return Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour - MANILA_OFFSET_HOURS);
 }
@@ -57,4 +57,17 @@ export function bookingCalendarFile(booking: CalendarBooking): string {
   });
   if (error || !value) throw new Error(`The calendar file could not be written: ${String(error)}`);
   return value;
+}
+
+/** The booking's `.ics` as a mail attachment (the confirmation carries it). */
+export function bookingCalendarAttachment(booking: CalendarBooking): {
+  filename: string;
+  contentType: string;
+  content: string;
+} {
+  return {
+    filename: `${booking.reference ?? booking.id}.ics`,
+    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+    content: bookingCalendarFile(booking),
+  };
 }

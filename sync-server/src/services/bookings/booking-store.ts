@@ -39,6 +39,8 @@ export type NewBooking = {
   /** What the visitor typed to be reached: e-mail lower-cased, phone as `phoneKey` digits. */
   contactEmail?: string | null | undefined;
   contactPhone?: string | null | undefined;
+  /** The name typed with a public booking (My booking shows it). */
+  contactName?: string | null | undefined;
   /** The app clock's now (the pending hold counts from it); the database's now when absent. */
   createdAt?: Date | undefined;
 };
@@ -108,6 +110,7 @@ export async function insertBooking(trx: Knex.Transaction, booking: NewBooking):
         proof_of_billing_url: booking.documents?.proofOfBillingUrl ?? null,
         contact_email: booking.contactEmail ?? null,
         contact_phone: booking.contactPhone ?? null,
+        contact_name: booking.contactName ?? null,
         ...(booking.createdAt ? { created_at: booking.createdAt } : {}),
       })
       .returning<{ id: string }[]>("id");

@@ -35,6 +35,8 @@ import { markObjectsAttached, verifyUploadedObject } from "../objects/upload.ser
 import { carsTable, toCar } from "../cars/car-record";
 import { activeRanges } from "../cars/cars.service";
 import { findBookingView } from "./booking-view";
+import { myBookingLink, tokenMatches } from "./booking-access";
+import { bookingCalendarAttachment } from "./booking-calendar";
 import { findOrCreateCustomer, insertBooking } from "./booking-store";
 
 export type PublicBookingDeps = Pick<AppDeps, "db" | "storage" | "clock" | "config">;
@@ -221,6 +223,7 @@ export async function createPublicBooking(
       documents,
       contactEmail,
       contactPhone,
+      contactName: customer.fullName,
       createdAt: deps.clock.now(),
     });
     const view = await findBookingView(trx, bookingId);
@@ -242,7 +245,12 @@ export async function createPublicBooking(
       publicUrl: deps.config.publicUrl,
     };
     const limits = { ownerAddress: deps.config.businessEmail };
-    await enqueueMail(trx, bookingConfirmationMail(mailInput), now, limits);
+    // The customer's mail links to My booking and carries the booking's calendar file (release-2 §D2, §D3).
+    const confirmation = bookingConfirmationMail({
+      ...mailInput,
+      myBookingLink: myBookingLink(deps.config.publicUrl, view.reference, bookingToken),
+    });
+    await enqueueMail(trx, { ...confirmation, attachments: [bookingCalendarAttachment(view)] }, now, limits);
     await enqueueMail(trx, bookingNoticeMail(mailInput, deps.config.businessEmail), now, limits);
     await enqueuePush(trx, bookingPush("new-booking", answer.booking), now);
     return answer;
@@ -271,7 +279,8 @@ type TokenBookingRow = {
 };
 
 /**
- * `PUT /api/bookings/:id/documents`: only with that booking's `bookingToken`,
+ * `PUT /api/bookings/:id/documents`: only with a token of that booking (the
+ * confirmation's `bookingToken` or one a My booking lookup handed out),
  * while the token lasts: until BOOKING_TOKEN_DAYS_AFTER_RETURN days after
  * the return date (Manila calendar), and never once the booking is cancelled
  * or expired. Anything else is the same 404, so the call never reveals
@@ -288,11 +297,13 @@ export async function attachDocuments(
   return db.transaction(async (trx) => {
     const booking = await trx<TokenBookingRow>("bookings")
       .select<TokenBookingRow[]>("id", "status", "return_date", "booking_token_hash")
-      .where({ id: bookingId, booking_token_hash: sha256(input.bookingToken) })
+      .where({ id: bookingId })
       .forUpdate()
       .first();
+    // The confirmation's token, or one My booking's lookup handed out (booking-access.ts).
     const usable =
       booking !== undefined &&
+      (await tokenMatches(trx, bookingId, input.bookingToken)) &&
       booking.status !== "cancelled" &&
       booking.status !== "expired" &&
       today <= addDays(booking.return_date, BOOKING_TOKEN_DAYS_AFTER_RETURN);

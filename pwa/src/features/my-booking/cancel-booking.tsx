@@ -1,0 +1,103 @@
+import "@mantine/core/styles/ModalBase.css";
+import "@mantine/core/styles/Modal.css";
+import "@mantine/core/styles/Overlay.css";
+import "@mantine/core/styles/Alert.css";
+import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle, IconPhone, IconX } from "@tabler/icons-react";
+import { useState } from "react";
+import { contactSettings } from "@car-rental/shared/constants";
+import { formatLongDate } from "@car-rental/shared/dates";
+import { GENERIC_FAILURE, errorMessages } from "@car-rental/shared/messages";
+import { myBookingLabels, type MyBooking } from "@car-rental/shared/schemas/my-booking";
+import { ApiError, NetworkError, api, describeError } from "../../data/api-client";
+import { showToast } from "../../lib/toast";
+
+const OFFLINE = "You are offline. Please try again when you are online.";
+
+type CancelBookingProps = {
+  answer: MyBooking;
+  disabled: boolean;
+  onCancelled: (answer: MyBooking) => Promise<void>;
+};
+
+/**
+ * `Cancel booking` with a confirmation (release-2 §D3). A refusal (409
+ * CANCELLATION_CLOSED: within 24 hours of pickup, or no longer active) is
+ * shown with the server's reason and the shop's phone numbers.
+ */
+export function CancelBooking({ answer, disabled, onCancelled }: CancelBookingProps) {
+  const { booking, bookingToken } = answer;
+  const [opened, setOpened] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const next = await api.call("cancelBooking", { params: { id: booking.id }, body: { bookingToken } });
+      setOpened(false);
+      setRefusal(null);
+      await onCancelled(next);
+      showToast(
+        { title: "Booking Cancelled", description: `Booking ${booking.reference} is cancelled.` },
+        "success",
+      );
+    } catch (error) {
+      setOpened(false);
+      if (error instanceof ApiError && error.code === "CANCELLATION_CLOSED") {
+        setRefusal(error.serverMessage ?? errorMessages.CANCELLATION_CLOSED);
+      } else {
+        const message = error instanceof NetworkError ? OFFLINE : describeError(error, GENERIC_FAILURE);
+        showToast({ title: "Cancellation Failed" }, "error", message);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        color="red.9"
+        variant="outline"
+        disabled={disabled}
+        leftSection={<IconX size={18} aria-hidden="true" />}
+        onClick={() => setOpened(true)}
+      >
+        {myBookingLabels.cancel}
+      </Button>
+      {refusal && (
+        <Alert
+          color="red"
+          role="alert"
+          title="This booking cannot be cancelled online"
+          icon={<IconAlertTriangle size={20} aria-hidden="true" />}
+          w="100%"
+        >
+          <Stack gap={4}>
+            <Text size="sm">{refusal}</Text>
+            <Text size="sm">
+              <IconPhone size={14} aria-hidden="true" /> Call us: {contactSettings.phones.join(" or ")}
+            </Text>
+          </Stack>
+        </Alert>
+      )}
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Cancel this booking?" centered>
+        <Stack gap="md">
+          <Text>
+            Booking {booking.reference}: {booking.carName}, {formatLongDate(booking.pickupDate)} to{" "}
+            {formatLongDate(booking.returnDate)}. Its dates are released at once; this cannot be undone.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setOpened(false)} disabled={busy}>
+              Keep booking
+            </Button>
+            <Button color="red" loading={busy} onClick={() => void confirm()}>
+              {myBookingLabels.cancel}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

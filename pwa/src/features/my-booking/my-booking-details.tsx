@@ -1,0 +1,134 @@
+import "@mantine/core/styles/Alert.css";
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { IconCalendarPlus, IconCloudOff, IconUpload } from "@tabler/icons-react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import { buildPath, routes } from "@car-rental/shared/api";
+import { formatPeso } from "@car-rental/shared/money";
+import { myBookingLabels, type DocumentsState, type MyBooking } from "@car-rental/shared/schemas/my-booking";
+import { useOnline } from "../../lib/use-online";
+import { Receipt } from "../confirmation/receipt";
+import { CancelBooking } from "./cancel-booking";
+import type { ShownBooking } from "./use-my-booking";
+
+// The upload pieces of the booking form load only when a document is added.
+const MissingDocuments = lazy(() =>
+  import("./missing-documents").then((m) => ({ default: m.MissingDocuments })),
+);
+
+/** Light shades with dark text (autoContrast): readable at WCAG AA in both themes. */
+const STATUS_COLORS: Record<string, string> = {
+  pending: "yellow.4",
+  confirmed: "green.3",
+  cancelled: "red.2",
+  completed: "blue.2",
+  expired: "gray.3",
+};
+
+const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
+function documentsText(documents: DocumentsState): string {
+  if (documents.complete) return "All documents received";
+  const missing = [
+    documents.photoId1 ? null : "Photo ID #1",
+    documents.photoId2 ? null : "Photo ID #2",
+    documents.proofOfBilling ? null : "Proof of Billing",
+  ].filter(Boolean);
+  return `Missing: ${missing.join(", ")}`;
+}
+
+function Fact({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+type MyBookingDetailsProps = {
+  shown: ShownBooking;
+  onChanged: (answer: MyBooking) => Promise<void>;
+};
+
+/** The booking as the confirmation shows it, with its status, payments, documents and what the customer can do. */
+export function MyBookingDetails({ shown, onChanged }: MyBookingDetailsProps) {
+  const { answer, offline } = shown;
+  const { booking, car, bookingToken } = answer;
+  const online = useOnline();
+  const [uploading, setUploading] = useState(false);
+  const active = booking.status === "pending" || booking.status === "confirmed";
+  const { documents: _state, balance: _balance, cancellable: _cancellable, ...receiptBooking } = booking;
+  const calendarUrl = buildPath(routes.bookingCalendar.path, { id: booking.id }, { token: bookingToken });
+
+  return (
+    <Stack gap="lg">
+      {offline && (
+        <Alert color="gray" icon={<IconCloudOff size={20} aria-hidden="true" />} title="You are offline">
+          This is your booking as it was when you last opened it on this device.
+        </Alert>
+      )}
+      <Card withBorder radius="md" padding="lg" aria-label="Booking status" component="section">
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Text fw={800} size="lg" data-testid="my-booking-reference">
+              {booking.reference}
+            </Text>
+            <Badge
+              size="lg"
+              autoContrast
+              color={STATUS_COLORS[booking.status] ?? "gray.3"}
+              data-testid="my-booking-status"
+            >
+              {statusLabel(booking.status)}
+            </Badge>
+          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 3 }}>
+            <Fact label="Amount paid" value={formatPeso(booking.amountPaid)} testId="my-booking-paid" />
+            <Fact label="Balance" value={formatPeso(booking.balance)} testId="my-booking-balance" />
+            <Fact label="Documents" value={documentsText(booking.documents)} testId="my-booking-documents" />
+          </SimpleGrid>
+          <Group gap="sm">
+            <Button
+              component="a"
+              href={calendarUrl}
+              download={`${booking.reference}.ics`}
+              variant="light"
+              leftSection={<IconCalendarPlus size={18} aria-hidden="true" />}
+            >
+              {myBookingLabels.addToCalendar}
+            </Button>
+            {active && !booking.documents.complete && (
+              <Button
+                variant="light"
+                disabled={!online || offline}
+                leftSection={<IconUpload size={18} aria-hidden="true" />}
+                onClick={() => setUploading(true)}
+              >
+                {myBookingLabels.uploadDocuments}
+              </Button>
+            )}
+            {active && (
+              <CancelBooking answer={answer} disabled={!online || offline} onCancelled={onChanged} />
+            )}
+          </Group>
+          {uploading && active && (
+            <Suspense fallback={null}>
+              <MissingDocuments
+                answer={answer}
+                onDone={async (next) => {
+                  setUploading(false);
+                  await onChanged(next);
+                }}
+              />
+            </Suspense>
+          )}
+        </Stack>
+      </Card>
+      <Receipt booking={receiptBooking} car={car} />
+    </Stack>
+  );
+}
