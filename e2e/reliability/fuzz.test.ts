@@ -199,6 +199,7 @@ beforeAll(async () => {
     updateBookingStatus: { status: "confirmed" },
     addPayment: { amount: "100.00", note: "cash" },
     blockName: { fullName: "Some Name", reason: "fuzz" },
+    createBlock: { startDate: addDays(today, 80), endDate: addDays(today, 81), reason: "fuzz" },
   };
 }, 120_000);
 
@@ -414,7 +415,7 @@ function concretePath(name: RouteName, id: string | null): string {
         ? ids.customer
         : name === "unblockName"
           ? ids.blockedName
-          : name === "updateCar" || name === "deleteCar"
+          : name === "updateCar" || name === "deleteCar" || name === "createBlock"
             ? ids.car
             : ids.booking;
   return buildPath(path, { id: id ?? valid });
