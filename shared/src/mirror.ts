@@ -6,9 +6,9 @@
  * must name a query per entry (`sync-server/src/services/sync`), all follow
  * from this list.
  *
- * Adding a synced table: one entry here (with `since` = the next Dexie
- * version of `pwa/src/data/db.ts`, whose stores are declared from this list)
- * and its query on the server.
+ * Adding a synced table: one entry here (with `since` = a Dexie version
+ * above every version `pwa/src/data/db.ts` declares today, whose stores are
+ * then declared from this list) and its query on the server.
  */
 import type * as z from "zod";
 import { blockSchema } from "./schemas/block";

@@ -131,8 +131,9 @@ const MIRROR_VERSION = Math.max(3, ...SYNC_ENTITIES.map((entity) => mirrorRegist
 
 /** The Dexie version that added My booking's table. */
 const MY_BOOKINGS_VERSION = 5;
-if (MIRROR_VERSION >= MY_BOOKINGS_VERSION) {
-  throw new Error(`A mirror table's 'since' must be above ${MY_BOOKINGS_VERSION} (My booking's version)`);
+if (MIRROR_VERSION === MY_BOOKINGS_VERSION) {
+  // Browsers already at that version would never create the new table.
+  throw new Error(`A new mirror table's 'since' must be above ${MY_BOOKINGS_VERSION} (My booking's version)`);
 }
 
 export class CarRentalDb extends Dexie {
