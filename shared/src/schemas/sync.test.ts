@@ -31,7 +31,15 @@ describe("syncResponseSchema", () => {
   });
 
   it("refuses unknown tombstone entities", () => {
-    const base = { cursor: "1", cars: [], bookings: [], customers: [], blockedNames: [], payments: [], blocks: [] };
+    const base = {
+      cursor: "1",
+      cars: [],
+      bookings: [],
+      customers: [],
+      blockedNames: [],
+      payments: [],
+      blocks: [],
+    };
     expect(
       syncResponseSchema.safeParse({
         ...base,
