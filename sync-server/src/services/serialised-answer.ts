@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import type { Context } from "koa";
 
 /** Bodies from this size on are kept compressed too (the app's compression threshold). */
 const COMPRESS_FROM_BYTES = 1024;
@@ -81,26 +80,4 @@ export function chooseEncoding(acceptEncoding: string | undefined, answer: Seria
     }
   }
   return best;
-}
-
-/**
- * Sends a serialised answer as JSON in the encoding the client accepts,
- * bypassing the compression middleware (the bytes are compressed already).
- * With `etag`, it carries its strong ETag and a matching `If-None-Match` is
- * answered 304.
- */
-export function sendAnswer(ctx: Context, answer: SerialisedAnswer, options: { etag: boolean }): void {
-  ctx.compress = false;
-  ctx.vary("Accept-Encoding");
-  const encoding = chooseEncoding(ctx.get("Accept-Encoding"), answer);
-  if (options.etag) {
-    ctx.set("ETag", answerEtag(answer, encoding));
-    if (answerMatches(ctx.get("If-None-Match"), answer)) {
-      ctx.status = 304;
-      return;
-    }
-  }
-  ctx.type = "application/json; charset=utf-8";
-  if (encoding !== "identity") ctx.set("Content-Encoding", encoding);
-  ctx.body = answer.bodies[encoding] ?? answer.bodies.identity;
 }

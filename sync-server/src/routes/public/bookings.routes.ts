@@ -17,7 +17,8 @@ import {
   limitPublicBookings,
 } from "../../services/bookings/public-booking.service";
 import type { PublicReadCaches } from "../../services/public-read-caches";
-import { sendAnswer, serialiseAnswer } from "../../services/serialised-answer";
+import { serialiseAnswer } from "../../services/serialised-answer";
+import { sendAnswer } from "./send-answer";
 import { mount } from "../mount";
 
 /**

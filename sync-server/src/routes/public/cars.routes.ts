@@ -6,7 +6,8 @@ import { requestDb } from "../../middleware/request-db";
 import { recordId } from "../../middleware/validate";
 import { bookedDates, listPublicCars } from "../../services/cars/cars.service";
 import type { PublicReadCaches } from "../../services/public-read-caches";
-import { sendAnswer, serialiseAnswer } from "../../services/serialised-answer";
+import { serialiseAnswer } from "../../services/serialised-answer";
+import { sendAnswer } from "./send-answer";
 import { mount } from "../mount";
 
 /**
