@@ -54,7 +54,14 @@ export async function lockDataDir(folder: string): Promise<DataDirLock> {
         onCompromised: (error) => console.error(`the lock on ${folder} was compromised: ${error.message}`),
       });
       await writeFile(pidFile, String(process.pid));
-      return { release: () => release().catch(() => undefined) };
+      return {
+        // The pid file first: proper-lockfile removes its lock directory with rmdir, which fails
+        // (silently) on a non-empty one, and the lock would outlive this owner while it lives.
+        release: async () => {
+          await rm(pidFile, { force: true });
+          await release().catch(() => undefined);
+        },
+      };
     } catch (error) {
       if (!(error instanceof Error && "code" in error && error.code === "ELOCKED")) throw error;
       const pid = Number.parseInt(await readFile(pidFile, "utf8").catch(() => ""), 10);

@@ -7,7 +7,8 @@
  * than a delivery round. Proves: the generated admin password is created and
  * printed by exactly one of them; a booking race split across both has exactly
  * one winner; wrong passwords count against one shared limit; a booking made
- * through one shows in the other's (cached) booked dates within 1 s; every
+ * through one shows in the other's (cached) booked dates within 1 s, and a car
+ * changed through one in the other's fleet snapshot (GET /api/cars); every
  * mail is sent exactly once although sending all of them outlasts the lease;
  * WEB_CONCURRENCY=2 serves from two workers on PostgreSQL and is refused on
  * the embedded database.
@@ -184,6 +185,49 @@ describe("two server processes on one PostgreSQL database", () => {
     }
     console.info(
       `multi-process: a booking made through one process showed through the other after ${seenAfter} ms`,
+    );
+    expect(seenAfter).toBeLessThan(1_000);
+  });
+
+  it("shows a car changed through one process in the other's GET /api/cars (its snapshot) within 1 second", async () => {
+    // Before the wrong-password test below uses up the shared sign-in limit.
+    const password = /with the password (\S+)/.exec(servers.map((s) => s.output()).join("\n"))?.[1];
+    if (!password) throw new Error("no generated admin password printed");
+    const login = await sendJson(first().url, "POST", routes.adminLogin.path, { password });
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const [car] = await listCars(second().url); // the second process now holds its snapshot
+    if (!car) throw new Error("no car");
+    const before = await fetch(`${second().url}/api/cars`);
+    const etag = before.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^"[^"]+"$/);
+    await before.arrayBuffer();
+    const put = await sendJson(
+      first().url,
+      "PUT",
+      routes.updateCar.path.replace(":id", car.id),
+      { dailyRate: 7654 },
+      { Cookie: cookie, Origin: first().url },
+    );
+    expect(put.status, await put.clone().text()).toBe(200);
+    const madeAt = Date.now();
+    let seenAfter = Number.POSITIVE_INFINITY;
+    while (Date.now() - madeAt < 3_000) {
+      const res = await fetch(`${second().url}/api/cars`, { headers: { "If-None-Match": etag } });
+      if (res.status === 200) {
+        const cars: { id: string; dailyRate: string }[] = await res.json();
+        if (cars.find((c) => c.id === car.id)?.dailyRate === "7654.00") {
+          expect(res.headers.get("etag")).not.toBe(etag);
+          seenAfter = Date.now() - madeAt;
+          break;
+        }
+      } else {
+        await res.arrayBuffer();
+      }
+      await sleep(50);
+    }
+    console.info(
+      `multi-process: a car changed through one process showed through the other after ${seenAfter} ms`,
     );
     expect(seenAfter).toBeLessThan(1_000);
   });

@@ -15,14 +15,13 @@ import { publicRoutes } from "./routes/public/public.routes";
 import { adminRoutes } from "./routes/admin/admin.routes";
 import { objectRoutes } from "./routes/objects/objects.routes";
 import { staticPwa } from "./routes/static/static-pwa";
-import { BookedDatesCache } from "./services/cars/booked-dates-cache";
 import { changeFeed } from "./services/change-feed";
+import { PublicReadCaches } from "./services/public-read-caches";
 
 export type { AppDeps } from "./deps";
 
 /** JSON bodies above this are refused with 413 (a booking is about 2 KB). */
 const JSON_BODY_LIMIT = "100kb";
-const BOOKED_DATES_CACHE = { maxEntries: 1_000 };
 
 /**
  * Builds the Koa application from its dependencies. Routes are grouped by
@@ -51,11 +50,11 @@ export function createApp(deps: AppDeps): Koa {
   const parseJson = bodyParser({ enableTypes: ["json"], jsonLimit: JSON_BODY_LIMIT, encoding: "utf-8" });
   // Only /api/ takes JSON bodies; uploads stream their bytes themselves.
   app.use((ctx, next) => (ctx.path.startsWith("/api/") ? parseJson(ctx, next) : next()));
-  // Outside the idempotency layer, so a write clears the calendar cache after it committed.
-  const bookedDatesCache = new BookedDatesCache(BOOKED_DATES_CACHE);
-  // Changes made by other processes (and background work) reach it through the feed.
-  bookedDatesCache.clearOnChanges(changeFeed(deps.db, deps.logger));
-  app.use(bookedDatesCache.clearOnWrites());
+  // Outside the idempotency layer, so a write clears the public snapshots after it committed.
+  const readCaches = new PublicReadCaches();
+  // Changes made by other processes (and background work) reach them through the feed.
+  readCaches.clearOnChanges(changeFeed(deps.db, deps.logger));
+  app.use(readCaches.clearOnWrites());
   app.use(provideRequestDb(deps.db.knex));
   // Outside the idempotency transaction: S3 checks of the uploads a mutation names.
   app.use(prepareUploads(deps));
@@ -66,7 +65,7 @@ export function createApp(deps: AppDeps): Koa {
 
   for (const router of [
     healthRoutes(deps),
-    publicRoutes(deps, bookedDatesCache),
+    publicRoutes(deps, readCaches),
     adminRoutes(deps),
     objectRoutes(deps),
   ]) {

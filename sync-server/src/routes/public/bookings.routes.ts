@@ -1,6 +1,6 @@
 import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
-import type { BlockedNameCheck } from "@car-rental/shared/schemas/blocked-name";
+import { nameKey, type BlockedNameCheck } from "@car-rental/shared/schemas/blocked-name";
 import { bookingViewSchema, publicBookingResponseSchema } from "@car-rental/shared/schemas/booking";
 import * as z from "zod";
 import type { AppDeps } from "../../deps";
@@ -16,6 +16,9 @@ import {
   isNameBlocked,
   limitPublicBookings,
 } from "../../services/bookings/public-booking.service";
+import type { PublicReadCaches } from "../../services/public-read-caches";
+import { serialiseAnswer } from "../../services/serialised-answer";
+import { sendAnswer } from "./send-answer";
 import { mount } from "../mount";
 
 /**
@@ -38,7 +41,7 @@ function bookingIdOrNotFound(params: Record<string, string | undefined>): string
 }
 
 /** Booking, the documents retry path (and its release-1 path, 410), and the blocked-name check. */
-export function publicBookingRoutes(deps: AppDeps): Router {
+export function publicBookingRoutes(deps: AppDeps, caches: PublicReadCaches): Router {
   const router = new Router();
 
   mount(
@@ -91,8 +94,12 @@ export function publicBookingRoutes(deps: AppDeps): Router {
   mount(router, routes.checkBlockedName, async (ctx) => {
     const { name } = parse(routes.checkBlockedName.query, ctx.query);
     ctx.set("Cache-Control", "no-store");
-    const body: BlockedNameCheck = { isBlocked: await isNameBlocked(requestDb(ctx), name) };
-    ctx.body = body;
+    // One answer per normalised name, kept serialised until blocked_names changes.
+    const answer = await caches.blockedNames.get(nameKey(name), async () => {
+      const body: BlockedNameCheck = { isBlocked: await isNameBlocked(requestDb(ctx), name) };
+      return serialiseAnswer(body);
+    });
+    sendAnswer(ctx, answer, { etag: false });
   });
 
   return router;

@@ -4,36 +4,39 @@ import { manilaToday } from "@car-rental/shared/dates";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
 import { recordId } from "../../middleware/validate";
-import type { BookedDatesCache } from "../../services/cars/booked-dates-cache";
-import { bookedDates, etagMatches, listPublicCars, weakEtag } from "../../services/cars/cars.service";
+import { bookedDates, listPublicCars } from "../../services/cars/cars.service";
+import type { PublicReadCaches } from "../../services/public-read-caches";
+import { serialiseAnswer } from "../../services/serialised-answer";
+import { sendAnswer } from "./send-answer";
 import { mount } from "../mount";
 
 /**
- * The public fleet. `GET /api/cars` carries a weak ETag of its body and
- * answers 304 when `If-None-Match` matches; `Cache-Control: no-cache` makes
- * browsers and the service worker revalidate every time (cheap with the ETag).
- * Booked dates come through the process's micro-cache (see BookedDatesCache).
+ * The public fleet, served from the process's in-memory snapshot: the JSON
+ * serialised and compressed once, with a strong ETag (a matching
+ * `If-None-Match` is answered 304); `Cache-Control: no-cache` makes browsers
+ * and the service worker revalidate every time (cheap with the ETag). Booked
+ * dates come through the per-car-and-day micro-cache, kept serialised too.
+ * Both are emptied by writes and by the change feed (see PublicReadCaches).
  */
-export function publicCarRoutes(deps: AppDeps, bookedDatesCache: BookedDatesCache): Router {
+export function publicCarRoutes(deps: AppDeps, caches: PublicReadCaches): Router {
   const router = new Router();
 
   mount(router, routes.listCars, async (ctx) => {
-    const cars = await listPublicCars(requestDb(ctx));
-    const etag = weakEtag(cars);
+    const fleet = await caches.fleet.get("fleet", async () =>
+      serialiseAnswer(await listPublicCars(requestDb(ctx))),
+    );
     ctx.set("Cache-Control", "no-cache");
-    ctx.set("ETag", etag);
-    if (etagMatches(ctx.get("If-None-Match"), etag)) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.body = cars;
+    sendAnswer(ctx, fleet, { etag: true });
   });
 
   mount(router, routes.carBookedDates, async (ctx) => {
     const id = recordId(ctx.params, "Car not found");
     ctx.set("Cache-Control", "no-cache");
     const today = manilaToday(deps.clock.now());
-    ctx.body = await bookedDatesCache.get(`${id} ${today}`, () => bookedDates(requestDb(ctx), id, today));
+    const answer = await caches.bookedDates.get(`${id} ${today}`, async () =>
+      serialiseAnswer(await bookedDates(requestDb(ctx), id, today)),
+    );
+    sendAnswer(ctx, answer, { etag: false });
   });
 
   return router;

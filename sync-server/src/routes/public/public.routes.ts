@@ -1,16 +1,16 @@
 import Router from "@koa/router";
 import type { AppDeps } from "../../deps";
-import type { BookedDatesCache } from "../../services/cars/booked-dates-cache";
+import type { PublicReadCaches } from "../../services/public-read-caches";
 import { publicBookingRoutes } from "./bookings.routes";
 import { publicCarRoutes } from "./cars.routes";
 import { publicContactRoutes } from "./contact.routes";
 
 /** Every public API route: the fleet, booked dates, booking, documents, the blocked-name check, contact. */
-export function publicRoutes(deps: AppDeps, bookedDatesCache: BookedDatesCache): Router {
+export function publicRoutes(deps: AppDeps, readCaches: PublicReadCaches): Router {
   const router = new Router();
   for (const resource of [
-    publicCarRoutes(deps, bookedDatesCache),
-    publicBookingRoutes(deps),
+    publicCarRoutes(deps, readCaches),
+    publicBookingRoutes(deps, readCaches),
     publicContactRoutes(deps),
   ]) {
     router.use(resource.routes());

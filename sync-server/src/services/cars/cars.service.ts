@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Knex } from "knex";
 import { clockToPickupTime, type BookedRange } from "@car-rental/shared/availability";
 import { manilaNow } from "@car-rental/shared/dates";
@@ -28,19 +27,6 @@ export async function listPublicCars(db: Knex): Promise<Car[]> {
 export async function listAdminCars(db: Knex): Promise<AdminCar[]> {
   const rows = await fleetOrder(carsTable(db).whereNull("deleted_at"));
   return rows.map(toAdminCar);
-}
-
-/** A weak ETag of a JSON answer: the same body always gives the same tag. */
-export function weakEtag(body: unknown): string {
-  return `W/"${createHash("sha256").update(JSON.stringify(body)).digest("base64url").slice(0, 27)}"`;
-}
-
-/** Whether an `If-None-Match` header matches `etag` (weak comparison, lists and `*` allowed). */
-export function etagMatches(ifNoneMatch: string, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const strip = (tag: string) => tag.trim().replace(/^W\//, "");
-  const wanted = strip(etag);
-  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || strip(tag) === wanted);
 }
 
 /** An uploaded car picture must really be a stored, verified car image before a car points at it. */
