@@ -13,9 +13,9 @@ import {
   CUSTOMER_DOCUMENTS_GONE_MESSAGE,
   attachDocuments,
   createPublicBooking,
-  isNameBlocked,
   limitPublicBookings,
 } from "../../services/bookings/public-booking.service";
+import { isNameBlocked } from "../../services/blocked-names/blocklist-match";
 import { mount } from "../mount";
 
 /**
