@@ -18,10 +18,14 @@ export const blockKindSchema = z.enum(BLOCK_KINDS);
 
 export const blockedNameSchema = z.object({
   id: idSchema,
-  /** Release-2 §E3: what the entry compares; rows of release 1 are names. */
-  kind: blockKindSchema.default("name"),
-  /** What the admin typed. */
-  value: z.string(),
+  /**
+   * Release-2 §E3: what the entry compares, and what the admin typed. The
+   * server always sends both; optional because an admin mirror row stored by
+   * release 1 has neither until the next pull (read them as `name` and
+   * `fullName`: see `blockedKind`, `blockedValue`).
+   */
+  kind: blockKindSchema.optional(),
+  value: z.string().optional(),
   /** Release 1's field, kept for its clients: the value. */
   fullName: z.string(),
   reason: z.string().nullable(),
@@ -30,6 +34,16 @@ export const blockedNameSchema = z.object({
   ...recordMetaShape,
 });
 export type BlockedName = z.infer<typeof blockedNameSchema>;
+
+/** The kind of an entry; a row of release 1 is a name. */
+export function blockedKind(entry: Pick<BlockedName, "kind">): BlockKind {
+  return entry.kind ?? "name";
+}
+
+/** What the admin typed; a row of release 1 has only its full name. */
+export function blockedValue(entry: Pick<BlockedName, "value" | "fullName">): string {
+  return entry.value ?? entry.fullName;
+}
 
 /** The field message of a value of `kind` that is missing or unusable. */
 export const blockValueMessages: Record<BlockKind, string> = {
