@@ -7,6 +7,7 @@ import * as webPush from "../migrations/2026-11-25-14-00-00-web-push";
 import * as bookingReferences from "../migrations/2026-11-25-15-00-00-booking-references";
 import * as myBooking from "../migrations/2026-11-25-20-00-00-my-booking";
 import * as blocksAndCarOccupancy from "../migrations/2026-11-25-21-00-00-blocks-and-car-occupancy";
+import * as blocklistKinds from "../migrations/2026-11-25-22-00-00-blocklist-kinds";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
 export type Migration = {
@@ -29,6 +30,7 @@ export const migrations: readonly Migration[] = [
   { name: "2026-11-25-15-00-00-booking-references", ...bookingReferences },
   { name: "2026-11-25-20-00-00-my-booking", ...myBooking },
   { name: "2026-11-25-21-00-00-blocks-and-car-occupancy", ...blocksAndCarOccupancy },
+  { name: "2026-11-25-22-00-00-blocklist-kinds", ...blocklistKinds },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

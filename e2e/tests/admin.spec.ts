@@ -33,7 +33,7 @@ type ApiCustomer = {
     total: string;
   })[];
 };
-type ApiBlockedName = { id: string; fullName: string; reason: string | null };
+type ApiBlockedName = { id: string; kind: string; value: string; fullName: string; reason: string | null };
 
 /** A word no other test uses, so searches find only this test's rows. */
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -454,6 +454,43 @@ test.describe("admin tabs online", () => {
     await expect(row).toHaveCount(0);
     const names = await adminGet<ApiBlockedName[]>(request, "/api/admin/blocked-names");
     expect(names.filter((entry) => entry.fullName === fullName)).toHaveLength(0);
+  });
+
+  test("blocks an e-mail, a phone or a licence by its type (release-2 E3)", async ({ page, request }) => {
+    await apiSignIn(request);
+    const email = `${unique("blocked")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ".")}@example.ph`;
+
+    await signInThroughGate(page);
+    await openTab(page, "Blocked Names");
+    await page.getByRole("button", { name: "Block Name" }).click();
+    const dialog = page.getByRole("dialog", { name: "Block Name" });
+    await dialog.getByLabel("Type").selectOption({ label: "Phone" });
+    await dialog.getByLabel("Value").fill("12");
+    await dialog.getByRole("button", { name: "Block Name" }).click();
+    await expect(dialog.getByText("Valid phone number is required")).toBeVisible();
+
+    await dialog.getByLabel("Type").selectOption({ label: "E-mail" });
+    await dialog.getByLabel("Value").fill(`  ${email.toUpperCase()} `);
+    await dialog.getByLabel("Reason").fill("Chargeback");
+    await dialog.getByRole("button", { name: "Block Name" }).click();
+    await expect(page.getByText("Name blocked successfully!")).toBeVisible();
+
+    await expect
+      .poll(async () => {
+        const names = await adminGet<ApiBlockedName[]>(request, "/api/admin/blocked-names");
+        return names
+          .filter((entry) => entry.value === email.toUpperCase())
+          .map(({ kind, reason }) => ({ kind, reason }));
+      })
+      .toEqual([{ kind: "email", reason: "Chargeback" }]);
+    const card = page.getByRole("article", { name: email.toUpperCase() });
+    await expect(card.getByText("E-mail", { exact: true })).toBeVisible();
+
+    await card.getByRole("button", { name: "Unblock" }).click();
+    await page.getByRole("dialog", { name: "Unblock Name" }).getByRole("button", { name: "Unblock" }).click();
+    await expect(card).toHaveCount(0);
   });
 });
 

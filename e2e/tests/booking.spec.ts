@@ -130,11 +130,16 @@ function bookingForm(page: Page) {
   return page.getByRole("form", { name: "Booking form" });
 }
 
-async function fillPersonalInformation(page: Page, person: { name: string; email: string; phone: string }) {
+async function fillPersonalInformation(
+  page: Page,
+  person: { name: string; email: string; phone: string; license?: string },
+) {
   const form = bookingForm(page);
   await form.getByLabel("Full Name", { exact: true }).fill(person.name);
   await form.getByLabel("Email", { exact: true }).fill(person.email);
   await form.getByLabel("Phone Number", { exact: true }).fill(person.phone);
+  // Release-2 §E3: required for self-drive.
+  await form.getByLabel("Driver's license number", { exact: true }).fill(person.license ?? "N01-23-456789");
 }
 
 async function uploadDocument(page: Page, label: string, file: string) {
@@ -356,7 +361,12 @@ test("a booked car's days show as booked to the next visitor and cannot be booke
   expect(honda).toBeDefined();
   const second = await request.post("/api/bookings", {
     data: {
-      customer: { fullName: "Second Visitor", email: "second.visitor.e2e@example.com", phone: "09170000000" },
+      customer: {
+        fullName: "Second Visitor",
+        email: "second.visitor.e2e@example.com",
+        phone: "09170000000",
+        license: "N01-23-456789",
+      },
       booking: {
         carId: honda?.id,
         pickupDate: addDays(pickup, 1),
@@ -454,6 +464,7 @@ test("the form shows the spec's messages for missing fields", async ({ page }) =
     "Valid phone number is required",
     "Pick-up date is required",
     "Return date is required",
+    "Driver's license number is required",
     "You must accept the terms and conditions",
   ]) {
     await expect(page.getByText(message)).toBeVisible();

@@ -64,7 +64,12 @@ test("a pending booking not confirmed within the hold shows as expired in the ad
   });
   const booked = await request.post("/api/bookings", {
     data: {
-      customer: { fullName: "Lapsed Visitor", email: "lapsed.visitor.e2e@example.com", phone: "09175550199" },
+      customer: {
+        fullName: "Lapsed Visitor",
+        email: "lapsed.visitor.e2e@example.com",
+        phone: "09175550199",
+        license: "N01-23-456789",
+      },
       booking: {
         carId: car.id,
         pickupDate,

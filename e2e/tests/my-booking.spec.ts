@@ -99,7 +99,12 @@ async function book(
   const res = await request.post("/api/bookings", {
     headers: { Origin: E2E_BASE_URL },
     data: {
-      customer: { fullName: "Liza Soberano", email, phone: `0918${String(Date.now()).slice(-7)}` },
+      customer: {
+        fullName: "Liza Soberano",
+        email,
+        phone: `0918${String(Date.now()).slice(-7)}`,
+        license: "N01-23-456789",
+      },
       booking: {
         carId: car.id,
         pickupDate,

@@ -11,6 +11,8 @@ export const validationMessages = {
   returnDateRequired: "Return date is required",
   acceptTerms: "You must accept the terms and conditions",
   deliveryAddressRequired: "Delivery address is required",
+  // Release-2 §E3: the licence is required for self-drive.
+  licenseRequired: "Driver's license number is required",
   required: "Required",
   invalidInput: "Invalid input",
   invalidDate: "Invalid date",

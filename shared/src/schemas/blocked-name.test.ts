@@ -2,16 +2,18 @@ import { describe, expect, it } from "vitest";
 import { blockedNameInputSchema, nameKey, shouldCheckBlockedName } from "./blocked-name";
 
 describe("blockedNameInputSchema", () => {
-  it("trims the name, sends a blank reason as null and defaults blockedBy", () => {
+  it("reads {fullName} alone (release 1) as kind name: trimmed, blank reason as null, blockedBy defaulted", () => {
     expect(blockedNameInputSchema.parse({ fullName: "  Juan Dela Cruz ", reason: "   " })).toEqual({
-      fullName: "Juan Dela Cruz",
+      kind: "name",
+      value: "Juan Dela Cruz",
       reason: null,
       blockedBy: "admin",
     });
     expect(
       blockedNameInputSchema.parse({ fullName: "Juan", reason: " no-show ", blockedBy: "owner" }),
     ).toEqual({
-      fullName: "Juan",
+      kind: "name",
+      value: "Juan",
       reason: "no-show",
       blockedBy: "owner",
     });
@@ -21,7 +23,8 @@ describe("blockedNameInputSchema", () => {
     const result = blockedNameInputSchema.safeParse({ fullName: "   " });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(["Full name is required"]);
     expect(blockedNameInputSchema.parse({ fullName: "Juan", extra: "x" })).toEqual({
-      fullName: "Juan",
+      kind: "name",
+      value: "Juan",
       reason: null,
       blockedBy: "admin",
     });
@@ -29,6 +32,34 @@ describe("blockedNameInputSchema", () => {
     const id = "0190f3a4-7b2c-7d1e-9f00-1234567890ab";
     expect(blockedNameInputSchema.parse({ fullName: "Juan", id }).id).toBe(id);
     expect(blockedNameInputSchema.safeParse({ fullName: "Juan", id: "x" }).success).toBe(false);
+  });
+});
+
+describe("blockedNameInputSchema with a kind (release-2 §E3)", () => {
+  it("keeps the value as typed, trimmed; the value wins over fullName", () => {
+    expect(blockedNameInputSchema.parse({ kind: "phone", value: " 0917 555 0101 " })).toEqual({
+      kind: "phone",
+      value: "0917 555 0101",
+      reason: null,
+      blockedBy: "admin",
+    });
+    expect(blockedNameInputSchema.parse({ kind: "email", value: "A@B.ph", fullName: "x" }).value).toBe(
+      "A@B.ph",
+    );
+  });
+
+  it("refuses a value that gives nothing to compare, on the field sent", () => {
+    const issues = (body: unknown) =>
+      blockedNameInputSchema
+        .safeParse(body)
+        .error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+    expect(issues({ kind: "phone", value: "12" })).toEqual([["value", "Valid phone number is required"]]);
+    expect(issues({ kind: "email", value: "no-at-sign" })).toEqual([["value", "Valid email is required"]]);
+    expect(issues({ kind: "license", value: "--" })).toEqual([
+      ["value", "Driver's license number is required"],
+    ]);
+    expect(issues({ fullName: " " })).toEqual([["fullName", "Full name is required"]]);
+    expect(issues({ kind: "passport", value: "X" })?.[0]?.[0]).toBe("kind");
   });
 });
 

@@ -71,3 +71,15 @@ export function bookingRules(options: { today?: string; admin?: boolean } = {}) 
     }
   };
 }
+
+/**
+ * Release-2 §E3: the driver's licence number is required for self-drive
+ * (`driverService` 'none'), not when the shop's driver drives
+ * ('Driver's license number is required').
+ */
+export function licenseRequired(
+  driverService: string | undefined,
+  license: string | null | undefined,
+): boolean {
+  return (driverService ?? "none") === "none" && !license?.trim();
+}

@@ -49,6 +49,18 @@ const validRequest = {
 };
 
 describe("publicBookingRequestSchema", () => {
+  it("requires the driver's license number for self-drive, not with a driver (release-2 §E3)", () => {
+    const selfDrive = { ...validRequest.booking, driverService: "none" };
+    for (const license of [null, "  ", undefined]) {
+      const body = { ...validRequest, customer: { ...validRequest.customer, license }, booking: selfDrive };
+      expect(messagesAt(publicBookingRequestSchema, body, "customer.license")).toEqual([
+        "Driver's license number is required",
+      ]);
+    }
+    const withDriver = { ...validRequest, customer: { ...validRequest.customer, license: null } };
+    expect(publicBookingRequestSchema.safeParse(withDriver).success).toBe(true);
+  });
+
   it("parses the spec's payload, normalizing money and defaults", () => {
     const parsed = publicBookingRequestSchema.parse({
       ...validRequest,
@@ -223,7 +235,7 @@ describe("bookingFormSchema", () => {
     fullName: "Maria Santos",
     email: "maria@example.ph",
     phone: "0998 765 4321",
-    license: "",
+    license: "N01-23-456789",
     facebookProfile: "",
     pickupDate: "2026-11-21",
     returnDate: "2026-11-22",
@@ -270,6 +282,14 @@ describe("bookingFormSchema", () => {
     ]);
   });
 
+  it("requires the driver's license number for self-drive only (release-2 §E3)", () => {
+    expect(messagesAt(bookingFormSchema, { ...form, license: "  " }, "license")).toEqual([
+      "Driver's license number is required",
+    ]);
+    const withDriver = { ...form, license: "", driverService: "within_pangasinan" };
+    expect(bookingFormSchema.safeParse(withDriver).success).toBe(true);
+  });
+
   it("refuses past pickups when given today", () => {
     const schema = createBookingFormSchema({ today: "2026-11-22" });
     expect(messagesAt(schema, form, "pickupDate")).toEqual([validationMessages.pickupInPast]);
@@ -277,7 +297,7 @@ describe("bookingFormSchema", () => {
   });
 
   it("maps to the request body the server accepts", () => {
-    const values = bookingFormSchema.parse({ ...form, driverService: "within_pangasinan" });
+    const values = bookingFormSchema.parse({ ...form, license: "", driverService: "within_pangasinan" });
     const summary = quote({ dailyRate: "2500", ...values });
     const body = toPublicBookingRequest(values, carId, summary);
     const parsed = publicBookingRequestSchema.parse(body);

@@ -15,7 +15,7 @@ import { RANGE_KINDS } from "../availability";
 import { dateStringSchema, requiredDateSchema } from "../dates";
 import { validationMessages } from "../messages";
 import { moneySchema } from "../money";
-import { bookingRules } from "./booking-rules";
+import { bookingRules, licenseRequired } from "./booking-rules";
 import { carSchema } from "./car";
 import {
   clientIdShape,
@@ -154,6 +154,15 @@ export const publicBookingRequestSchema = z
     facebookProfile: optionalText(textLimits.url),
     acceptTerms: acceptTermsInput,
   })
+  .superRefine(({ customer, booking }, ctx) => {
+    if (licenseRequired(booking.driverService, customer.license)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["customer", "license"],
+        message: validationMessages.licenseRequired,
+      });
+    }
+  })
   .transform(({ customer, booking, documents, facebookProfile }) => {
     const { acceptTerms: _customerTerms, ...customerFields } = customer;
     const { acceptTerms: _bookingTerms, facebookProfile: bookingFacebook, ...bookingFields } = booking;
@@ -196,7 +205,12 @@ export function createBookingFormSchema(options: { today?: string } = {}) {
         error: validationMessages.acceptTerms,
       }),
     })
-    .superRefine(bookingRules({ today: options.today }));
+    .superRefine(bookingRules({ today: options.today }))
+    .superRefine(({ driverService, license }, ctx) => {
+      if (licenseRequired(driverService, license)) {
+        ctx.addIssue({ code: "custom", path: ["license"], message: validationMessages.licenseRequired });
+      }
+    });
 }
 
 /** The booking form without the past-date rule (see `createBookingFormSchema`). */

@@ -69,8 +69,8 @@ export const PersonalInformationFields = memo(
             {...register("phone")}
           />
           <TextInput
-            label="Driver's License Number"
-            description="Optional"
+            label="Driver's license number"
+            description="Required for self-drive"
             autoComplete="off"
             error={errors.license}
             {...register("license")}

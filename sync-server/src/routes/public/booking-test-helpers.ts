@@ -24,6 +24,8 @@ export type BookingOptions = {
   fullName?: string;
   email?: string;
   phone?: string;
+  /** The driver's licence number; null sends none. */
+  license?: string | null;
   driverService?: DriverService;
   distanceService?: DistanceService;
   documents?: PublicBookingRequestBody["documents"];
@@ -54,7 +56,7 @@ export function bookingBody(options: BookingOptions): PublicBookingRequestBody {
       fullName: options.fullName ?? "Maria Santos",
       email: options.email ?? `maria.santos+${n}@example.ph`,
       phone: options.phone ?? `0917${String(n).padStart(7, "0")}`,
-      license: "N01-23-456789",
+      license: options.license === undefined ? "N01-23-456789" : options.license,
     },
     booking: {
       carId: options.car.id,

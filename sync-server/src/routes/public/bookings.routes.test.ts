@@ -345,7 +345,11 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
   });
 
   it("refuses a blocked name with 403 and the spec's message, whatever its case and spacing", async () => {
-    await server.db.knex("blocked_names").insert({ full_name: "Pedro Penduko", name_key: "pedro penduko" });
+    await server.db.knex("blocked_names").insert({
+      full_name: "Pedro Penduko",
+      value: "Pedro Penduko",
+      match_key: "pedro penduko",
+    });
     const car = freshCar();
     for (const fullName of ["Pedro Penduko", "  PEDRO   penduko "]) {
       const res = await post(
@@ -360,7 +364,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     // An unblocked (tombstoned) entry no longer blocks.
     await server.db
       .knex("blocked_names")
-      .where({ name_key: "pedro penduko" })
+      .where({ kind: "name", match_key: "pedro penduko" })
       .update({ deleted_at: new Date() });
     const res = await post(
       bookingBody({
@@ -377,7 +381,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
   it("checks a name against the blocklist revealing only isBlocked", async () => {
     await server.db
       .knex("blocked_names")
-      .insert({ full_name: "Juan Tamad", name_key: "juan tamad", reason: "unpaid" });
+      .insert({ full_name: "Juan Tamad", value: "Juan Tamad", match_key: "juan tamad", reason: "unpaid" });
     const check = async (name: string) => {
       const res = await server.request("GET", `/api/blocked-names/check?name=${encodeURIComponent(name)}`);
       expect(res.status).toBe(200);

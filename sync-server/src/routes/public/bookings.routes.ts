@@ -13,12 +13,12 @@ import {
   CUSTOMER_DOCUMENTS_GONE_MESSAGE,
   attachDocuments,
   createPublicBooking,
-  isNameBlocked,
   limitPublicBookings,
 } from "../../services/bookings/public-booking.service";
 import type { PublicReadCaches } from "../../services/public-read-caches";
 import { serialiseAnswer } from "../../services/serialised-answer";
 import { sendAnswer } from "./send-answer";
+import { isNameBlocked } from "../../services/blocked-names/blocklist-match";
 import { mount } from "../mount";
 
 /**

@@ -1,6 +1,7 @@
 import type { Knex } from "knex";
 import { SQLSTATE, constraintName, sqlState } from "@car-rental/db";
-import { nameKey, type BlockedName, type BlockedNameInput } from "@car-rental/shared/schemas/blocked-name";
+import { blockKey, type BlockKind } from "@car-rental/shared/blocklist-keys";
+import type { BlockedName, BlockedNameInput } from "@car-rental/shared/schemas/blocked-name";
 import { NotFound } from "../../errors";
 import { replayedCreate } from "../client-id";
 
@@ -10,7 +11,13 @@ export const BLOCKED_NAME_NOT_FOUND = "Blocked name not found";
 export type BlockedNameRow = {
   id: string;
   full_name: string;
-  name_key: string;
+  /** Release 1's name key: set for names only. */
+  name_key: string | null;
+  kind: BlockKind;
+  /** What the admin typed. */
+  value: string;
+  /** The value normalised (`blockKey`): what a booking is compared with. */
+  match_key: string;
   reason: string | null;
   blocked_by: string;
   deleted_at: Date | null;
@@ -27,7 +34,9 @@ export function blockedNamesTable(db: Knex): Knex.QueryBuilder<BlockedNameRow, B
 export function toBlockedName(row: BlockedNameRow): BlockedName {
   return {
     id: row.id,
-    fullName: row.full_name,
+    kind: row.kind,
+    value: row.value,
+    fullName: row.value,
     reason: row.reason,
     blockedBy: row.blocked_by,
     createdAt: row.created_at.toISOString(),
@@ -48,26 +57,34 @@ export async function listBlockedNames(db: Knex): Promise<BlockedName[]> {
   return rows.map(toBlockedName);
 }
 
-function findBlocked(db: Knex, key: string): Promise<BlockedNameRow | undefined> {
-  return blockedNamesTable(db).where({ name_key: key }).whereNull("deleted_at").first();
+function findBlocked(db: Knex, kind: BlockKind, key: string): Promise<BlockedNameRow | undefined> {
+  return blockedNamesTable(db).where({ kind, match_key: key }).whereNull("deleted_at").first();
 }
 
 /**
- * Blocks a name. Idempotent by name: blocking a name that is already blocked
- * (compared trimmed, case-insensitive, inner spaces collapsed) changes
- * nothing and answers the existing entry with `created: false`.
+ * Blocks a name, e-mail, phone or licence number (release-2 §E3). Idempotent
+ * by kind and normalised value (`blockKey`): blocking what is already blocked
+ * changes nothing and answers the existing entry with `created: false`.
  */
 export async function blockName(
   db: Knex,
   input: BlockedNameInput,
 ): Promise<{ blockedName: BlockedName; created: boolean }> {
-  const key = nameKey(input.fullName);
-  const columns = { name_key: key, reason: input.reason, blocked_by: input.blockedBy };
+  const key = blockKey(input.kind, input.value);
+  // The input schema refuses a value without a key: this is a programming error.
+  if (key === null) throw new Error(`no ${input.kind} key for the blocked value`);
+  const columns = {
+    kind: input.kind,
+    match_key: key,
+    name_key: input.kind === "name" ? key : null,
+    reason: input.reason,
+    blocked_by: input.blockedBy,
+  };
   if (input.id !== undefined) {
     const stored = replayedCreate(await blockedNamesTable(db).where({ id: input.id }).first(), columns);
     if (stored) return { blockedName: toBlockedName(stored), created: false };
   }
-  const existing = await findBlocked(db, key);
+  const existing = await findBlocked(db, input.kind, key);
   if (existing) return { blockedName: toBlockedName(existing), created: false };
   try {
     // A savepoint: inside a request's transaction a refused insert must not abort it.
@@ -75,7 +92,8 @@ export async function blockName(
       const [inserted] = await blockedNamesTable(trx)
         .insert({
           ...(input.id === undefined ? {} : { id: input.id }),
-          full_name: input.fullName,
+          value: input.value,
+          full_name: input.value,
           ...columns,
         })
         .returning("*");
@@ -91,7 +109,7 @@ export async function blockName(
       if (stored) return { blockedName: toBlockedName(stored), created: false };
     }
     // Another request blocked the same name a moment ago.
-    const winner = await findBlocked(db, key);
+    const winner = await findBlocked(db, input.kind, key);
     if (!winner) throw error;
     return { blockedName: toBlockedName(winner), created: false };
   }

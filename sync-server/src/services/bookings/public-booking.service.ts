@@ -7,7 +7,6 @@ import {
 } from "@car-rental/shared/constants";
 import { addDays, manilaToday } from "@car-rental/shared/dates";
 import { quote, quoteMatches } from "@car-rental/shared/pricing";
-import { nameKey } from "@car-rental/shared/schemas/blocked-name";
 import {
   rentalDatesIssue,
   type PublicBookingRequest,
@@ -32,6 +31,7 @@ import { bookingPush } from "../../push/booking-push";
 import { enqueuePush } from "../../push/push-outbox";
 import { hitRateLimit, type RateLimit } from "../rate-limit.service";
 import { markObjectsAttached, verifyUploadedObject } from "../objects/upload.service";
+import { isCustomerBlocked } from "../blocked-names/blocklist-match";
 import { carsTable, toCar } from "../cars/car-record";
 import { activeRanges } from "../cars/cars.service";
 import { findBookingView } from "./booking-view";
@@ -72,18 +72,6 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
 export function phoneKey(phone: string): string {
   const digits = phone.replace(/\D/g, "");
   return /^63\d{10}$/.test(digits) ? `0${digits.slice(2)}` : digits;
-}
-
-/** Whether a name is on the blocklist (trimmed, case-insensitive, inner spaces collapsed). */
-export async function isNameBlocked(db: Knex, name: string): Promise<boolean> {
-  const key = nameKey(name);
-  if (key === "") return false;
-  const row: { id: string } | undefined = await db("blocked_names")
-    .select("id")
-    .where({ name_key: key })
-    .whereNull("deleted_at")
-    .first();
-  return row !== undefined;
 }
 
 type DocumentPaths = {
@@ -174,7 +162,8 @@ export async function createPublicBooking(
     if (!car) throw new NotFound("Car not found");
     if (car.deleted_at !== null || !car.available) throw new CarUnavailable();
 
-    if (await isNameBlocked(trx, customer.fullName)) throw new NameBlocked();
+    // Any kind that matches answers the same 403: the visitor is never told which.
+    if (await isCustomerBlocked(trx, customer)) throw new NameBlocked();
 
     const fresh = quote({
       dailyRate: car.daily_rate,

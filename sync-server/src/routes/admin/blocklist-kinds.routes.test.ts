@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testEngines } from "@car-rental/db/test-database";
+import { BLOCKED_NAME_MESSAGE } from "@car-rental/shared/messages";
+import { blockedNameSchema } from "@car-rental/shared/schemas/blocked-name";
+import { syncResponseSchema } from "@car-rental/shared/schemas/sync";
+import type { Car } from "@car-rental/shared/schemas/car";
+import { startTestServer, type TestServer } from "../../test-server";
+import {
+  bookingBody,
+  errorOf,
+  publicCars,
+  uploadDocuments,
+  type BookingOptions,
+  type DocumentPaths,
+} from "../public/booking-test-helpers";
+
+/** Release-2 §E3: blocklist entries of kind name, email, phone and license. */
+describe.each(testEngines())("blocklist by more than a name on %s", (engine) => {
+  let server: TestServer;
+  let cookie: string;
+  let car: Car;
+  let docs: DocumentPaths;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { config: { rateLimitScale: 10 } });
+    cookie = await server.adminCookie();
+    const cars = await publicCars(server);
+    const first = cars.find((c) => c.available);
+    if (!first) throw new Error("no available car");
+    car = first;
+    docs = await uploadDocuments(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const block = (body: unknown) => server.request("POST", "/api/admin/blocked-names", { cookie, body });
+  const unblock = (id: string) => server.request("DELETE", `/api/admin/blocked-names/${id}`, { cookie });
+  /** Blocks, expecting 201, and answers the entry. */
+  const blocked = async (body: unknown) => {
+    const res = await block(body);
+    expect(res.status).toBe(201);
+    return blockedNameSchema.parse(await res.json());
+  };
+  const book = (options: Partial<BookingOptions>) =>
+    server.request("POST", "/api/bookings", {
+      body: bookingBody({
+        documents: docs,
+        car,
+        pickupDate: "2027-02-01",
+        returnDate: "2027-02-03",
+        ...options,
+      }),
+    });
+  const expectRefused = async (options: Partial<BookingOptions>) => {
+    const res = await book(options);
+    expect(res.status).toBe(403);
+    expect(await errorOf(res)).toEqual({ code: "NAME_BLOCKED", message: BLOCKED_NAME_MESSAGE });
+  };
+  const isBlocked = async (name: string): Promise<boolean> => {
+    const res = await server.request("GET", `/api/blocked-names/check?name=${encodeURIComponent(name)}`);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { isBlocked: boolean }).isBlocked;
+  };
+
+  it("blocks an e-mail case-insensitively, with the release-1 403 and message", async () => {
+    const entry = await blocked({ kind: "email", value: " Bad.Guy@Example.PH ", reason: "Fraud" });
+    expect(entry).toMatchObject({
+      kind: "email",
+      value: "Bad.Guy@Example.PH",
+      fullName: "Bad.Guy@Example.PH",
+      reason: "Fraud",
+      blockedBy: "admin",
+    });
+    expect(Date.parse(entry.createdAt)).not.toBeNaN();
+    await expectRefused({ email: "bad.guy@example.ph", fullName: "Innocent Looking" });
+    await expectRefused({ email: "BAD.GUY@EXAMPLE.PH", fullName: "Innocent Looking" });
+    // The check endpoint answers for names only.
+    expect(await isBlocked("Bad.Guy@Example.PH")).toBe(false);
+    expect((await unblock(entry.id)).status).toBe(200);
+  });
+
+  it("blocks a phone whether written 0917… or +63 917…", async () => {
+    const entry = await blocked({ kind: "phone", value: "0917-555-0199" });
+    expect(entry).toMatchObject({ kind: "phone", value: "0917-555-0199" });
+    await expectRefused({ phone: "+63 917 555 0199" });
+    await expectRefused({ phone: "09175550199" });
+    // The same number typed another way is the same entry (200, not a second one).
+    const again = await block({ kind: "phone", value: "+639175550199" });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { id: string }).id).toBe(entry.id);
+    expect((await unblock(entry.id)).status).toBe(200);
+  });
+
+  it("blocks a licence number whatever its dashes, spaces and case", async () => {
+    const entry = await blocked({ kind: "license", value: "d12-34-567890" });
+    await expectRefused({ license: "D12 34 567890" });
+    await expectRefused({ license: "D1234567890" });
+    const other = await book({ license: "D12-34-567891" });
+    expect(other.status).toBe(201);
+    expect((await unblock(entry.id)).status).toBe(200);
+  });
+
+  it("blocks a name typed as kind name, and one sent the release-1 way ({fullName} alone)", async () => {
+    const byKind = await blocked({ kind: "name", value: "Crispin  Basilio" });
+    expect(byKind).toMatchObject({ kind: "name", value: "Crispin  Basilio", fullName: "Crispin  Basilio" });
+    await expectRefused({ fullName: "crispin basilio" });
+    expect(await isBlocked(" CRISPIN basilio")).toBe(true);
+
+    const old = await blocked({ fullName: " Simoun Ibarra ", reason: null, blockedBy: "owner" });
+    expect(old).toMatchObject({
+      kind: "name",
+      value: "Simoun Ibarra",
+      fullName: "Simoun Ibarra",
+      blockedBy: "owner",
+    });
+    await expectRefused({ fullName: "SIMOUN IBARRA" });
+    expect(await isBlocked("simoun ibarra")).toBe(true);
+  });
+
+  it("refuses an unusable value with 400 VALIDATION_FAILED and a field message", async () => {
+    const cases = [
+      [{ kind: "phone", value: "not a phone" }, "value", "Valid phone number is required"],
+      [{ kind: "email", value: "nobody" }, "value", "Valid email is required"],
+      [{ kind: "license", value: " - " }, "value", "Driver's license number is required"],
+      [{ kind: "name", value: "  " }, "value", "Full name is required"],
+      [{ fullName: "  " }, "fullName", "Full name is required"],
+    ] as const;
+    for (const [body, field, message] of cases) {
+      const res = await block(body);
+      expect(res.status).toBe(400);
+      const { error } = (await res.json()) as {
+        error: { code: string; message: string; details?: { fields?: Record<string, string[]> } };
+      };
+      expect(error).toMatchObject({ code: "VALIDATION_FAILED", message });
+      expect(error.details?.fields?.[field]).toEqual([message]);
+    }
+    expect((await block({ kind: "passport", value: "X1" })).status).toBe(400);
+  });
+
+  it("carries kind and value in the list and the sync", async () => {
+    const entry = await blocked({ kind: "license", value: "N99-00-000001", reason: "Unpaid" });
+    const list = await server.request("GET", "/api/admin/blocked-names", { cookie });
+    const rows = blockedNameSchema.array().parse(await list.json());
+    expect(rows.find((row) => row.id === entry.id)).toMatchObject({
+      kind: "license",
+      value: "N99-00-000001",
+    });
+
+    const sync = await server.request("GET", "/api/admin/sync", { cookie });
+    expect(sync.status).toBe(200);
+    const raw = (await sync.json()) as { blockedNames: unknown[] };
+    expect(raw.blockedNames).toContainEqual(
+      expect.objectContaining({
+        id: entry.id,
+        kind: "license",
+        value: "N99-00-000001",
+        fullName: "N99-00-000001",
+      }),
+    );
+    expect(syncResponseSchema.parse(raw).blockedNames.map((row) => row.kind)).toContain("license");
+  });
+
+  it("requires the driver's license number for self-drive (400 with a field message), not with a driver", async () => {
+    for (const license of [null, "   "]) {
+      const res = await book({ license, pickupDate: "2027-04-01", returnDate: "2027-04-02" });
+      expect(res.status).toBe(400);
+      const { error } = (await res.json()) as {
+        error: { code: string; message: string; details?: { fields?: Record<string, string[]> } };
+      };
+      expect(error).toMatchObject({
+        code: "VALIDATION_FAILED",
+        message: "Driver's license number is required",
+      });
+      expect(error.details?.fields?.["customer.license"]).toEqual(["Driver's license number is required"]);
+    }
+    const withDriver = await book({
+      license: null,
+      driverService: "within_pangasinan",
+      pickupDate: "2027-04-01",
+      returnDate: "2027-04-02",
+    });
+    expect(withDriver.status).toBe(201);
+  });
+});
