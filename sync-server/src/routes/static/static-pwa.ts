@@ -39,7 +39,15 @@ export function resolveInside(root: string, urlPath: string): string | null {
  * privacy; a test keeps the two lists equal). Any other page address is the
  * app's 404 page, and answers HTTP 404.
  */
-export const APP_PAGE_PATHS = ["/", "/booking", "/admin", "/pcc", "/terms", "/privacy"] as const;
+export const APP_PAGE_PATHS = [
+  "/",
+  "/booking",
+  "/my-booking",
+  "/admin",
+  "/pcc",
+  "/terms",
+  "/privacy",
+] as const;
 const appPages: ReadonlySet<string> = new Set(APP_PAGE_PATHS);
 /**
  * The admin's screens (pwa/src/routes/admin/: `/admin/bookings`, `/admin/bookings/<id>`…) are
