@@ -3,9 +3,8 @@ import { formatLongDate } from "@car-rental/shared/dates";
 import type { QueuedMail } from "./mail-outbox";
 import {
   bookingReference,
-  businessLines,
   customerOf,
-  escapeHtml,
+  customerStatusMail,
   renderHtml,
   renderText,
   type BookingMailInput,
@@ -21,21 +20,7 @@ export function bookingCancelledMail(input: BookingMailInput): QueuedMail {
     `Your booking ${reference} has been cancelled as you asked, and the car's dates are free again.`,
     `Questions about a payment already made? Call ${contactSettings.phones.join(" or ")} or write to ${contactSettings.email}.`,
   ];
-  return {
-    kind: "booking-cancelled",
-    to: customer.email,
-    subject: `Booking Cancelled ${reference} - ${contactSettings.name}`,
-    text: renderText([`${title.toUpperCase()} - ${reference}`, "", ...intro], input, [
-      ...businessLines(input.publicUrl),
-    ]),
-    html: renderHtml(
-      title,
-      intro,
-      input,
-      `<p style="color:#6b7280;font-size:13px">${businessLines(input.publicUrl).map(escapeHtml).join("<br>")}</p>`,
-    ),
-    bookingId: input.booking.id,
-  };
+  return customerStatusMail("booking-cancelled", title, intro, input);
 }
 
 /**

@@ -318,10 +318,25 @@ export function bookingExpiredMail(input: BookingMailInput, holdHours: number): 
     `Your booking ${reference} was not confirmed within ${hold}, so it has expired and the car's dates are free again. Nothing is owed.`,
     `If you still want to rent, please book again or contact us: ${contactSettings.phones.join(" or ")}, ${contactSettings.email}.`,
   ];
+  return customerStatusMail("booking-expired", title, intro, input);
+}
+
+/**
+ * A mail to the customer about their booking's new status (expired,
+ * cancelled): the title and reference, a few sentences, the booking's
+ * details and the shop's lines.
+ */
+export function customerStatusMail(
+  kind: QueuedMail["kind"],
+  title: string,
+  intro: string[],
+  input: BookingMailInput,
+): QueuedMail {
+  const reference = bookingReference(input.booking);
   return {
-    kind: "booking-expired",
-    to: customer.email,
-    subject: `Booking Expired ${reference} - ${contactSettings.name}`,
+    kind,
+    to: customerOf(input).email,
+    subject: `${title} ${reference} - ${contactSettings.name}`,
     text: renderText([`${title.toUpperCase()} - ${reference}`, "", ...intro], input, [
       ...businessLines(input.publicUrl),
     ]),
