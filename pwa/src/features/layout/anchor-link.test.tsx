@@ -69,21 +69,28 @@ describe("AnchorLink", () => {
     const scroll = vi.spyOn(HTMLElement.prototype, "scrollIntoView").mockImplementation(() => undefined);
     const user = userEvent.setup();
     const { router } = renderApp("/terms");
-    const nav = await screen.findByRole("navigation", { name: "Main" });
+    const nav = await screen.findByRole("navigation", { name: "Main" }, { timeout: 10_000 });
     await user.click(within(nav).getByRole("link", { name: "Our Fleet" }));
 
-    await waitFor(() => {
-      expect(router.state.location.pathname).toBe("/");
-      expect(router.state.location.hash).toBe("cars");
-    });
-    await waitFor(() => {
-      expect(scroll.mock.contexts).toContain(document.getElementById("cars"));
-    });
+    // The home page is a lazy route: on a loaded machine its chunk takes longer than waitFor's default second.
+    await waitFor(
+      () => {
+        expect(router.state.location.pathname).toBe("/");
+        expect(router.state.location.hash).toBe("cars");
+      },
+      { timeout: 10_000 },
+    );
+    await waitFor(
+      () => {
+        expect(scroll.mock.contexts).toContain(document.getElementById("cars"));
+      },
+      { timeout: 10_000 },
+    );
   });
 
   it("footer quick links: sections scroll, Terms and Privacy navigate", async () => {
     renderApp("/pcc");
-    const footerNav = await screen.findByRole("navigation", { name: "Quick links" });
+    const footerNav = await screen.findByRole("navigation", { name: "Quick links" }, { timeout: 10_000 });
     const hrefs = Object.fromEntries(
       within(footerNav)
         .getAllByRole("link")
