@@ -57,6 +57,8 @@ export function bookingBody(
       fullName: `Bench Customer ${n}`,
       email: `bench${n}@example.ph`,
       phone: `09${String(n).padStart(9, "0")}`,
+      // Release 2 §E3: a self-drive booking names the driver's licence.
+      license: `N01-${String(n).padStart(8, "0")}`,
     },
     booking: {
       carId: car.id,
