@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import Koa from "koa";
 import { parseCapturedAnswer } from "./captured-answer";
+import { benchSettings } from "./env";
 
 /**
  * The ceiling, measured in the same run: a bare Koa app answering either a
@@ -9,7 +10,7 @@ import { parseCapturedAnswer } from "./captured-answer";
  * the real server (see captured-answer.ts), exactly those bytes with those
  * headers (the same compressed body as `GET /api/cars`).
  */
-const answerFile = process.env.CEILING_ANSWER_FILE;
+const answerFile = benchSettings.ceilingAnswerFile;
 const captured = answerFile ? parseCapturedAnswer(readFileSync(answerFile, "utf8")) : null;
 const app = new Koa();
 app.use((ctx) => {

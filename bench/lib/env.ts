@@ -14,6 +14,8 @@ export const benchSettings = {
   onlyDrain: process.env.BENCH_ONLY_DRAIN === "1",
   /** Measures only the Timeline's rendering (issue #20's budget). */
   onlyTimeline: process.env.BENCH_ONLY_TIMELINE === "1",
+  /** For the same-bytes ceiling (bare-koa.ts, a child process): the file holding the answer it serves. */
+  ceilingAnswerFile: process.env.CEILING_ANSWER_FILE,
   /** How many changes the outbox drain queues (fewer to iterate faster; the report's figure is for 500). */
   drainEntries: Number(process.env.BENCH_DRAIN_ENTRIES ?? 500),
   /** Where to write a CPU profile of the admin page during the drain (.cpuprofile, for DevTools); none when unset. */

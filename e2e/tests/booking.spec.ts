@@ -8,6 +8,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD, E2E_BASE_URL } from "../src/env";
+import { addDays, formatLongDate, formatMonthYear, today } from "../src/dates";
 
 /**
  * The booking flow of spec §2 through the real server: choose a car, dates,
@@ -51,39 +52,6 @@ function writeFiles(dir: string): Files {
   writeFileSync(files.photo2, PNG_BYTES);
   writeFileSync(files.billing, PDF_BYTES);
   return files;
-}
-
-// Date helpers of their own: a test should not trust the code it checks.
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** Today in Manila, 'YYYY-MM-DD'. */
-const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(new Date());
-
-function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split("-").map(Number);
-  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + days)).toISOString().slice(0, 10);
-}
-
-/** 'November 01, 2026': the spec's 'MMMM dd, yyyy'. */
-function formatLongDate(date: string): string {
-  return `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(8, 10)}, ${date.slice(0, 4)}`;
-}
-
-function formatMonthYear(year: number, month: number): string {
-  return `${MONTHS[month - 1]} ${year}`;
 }
 
 function escapeRegExp(text: string): string {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD, E2E_BASE_URL } from "../src/env";
+import { addDays, formatLongDate, formatMonthYear, today } from "../src/dates";
 import { waitForServiceWorkerControl } from "../src/pwa";
 
 /**
@@ -10,29 +11,7 @@ import { waitForServiceWorkerControl } from "../src/pwa";
  */
 test.use({ viewport: { width: 1280, height: 800 }, hasTouch: true });
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-// Date helpers of their own: a test should not trust the code it checks.
-const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Manila" }).format(new Date());
-function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split("-").map(Number);
-  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + days)).toISOString().slice(0, 10);
-}
-const longDate = (date: string) =>
-  `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(8, 10)}, ${date.slice(0, 4)}`;
-const monthTitle = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+const monthTitle = (date: string) => formatMonthYear(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
 
 type ApiCar = { id: string; name: string; available: boolean };
 type BookedRange = { start: string; end: string; kind?: string };
@@ -65,7 +44,7 @@ test("blocks two days from the Timeline offline; after reconnecting the customer
   await waitForServiceWorkerControl(page);
 
   await context.setOffline(true);
-  await row.getByRole("button", { name: `Block ${car.name} on ${longDate(first)}` }).click();
+  await row.getByRole("button", { name: `Block ${car.name} on ${formatLongDate(first)}` }).click();
   const dialog = page.getByRole("dialog", { name: "Block dates" });
   await expect(dialog.getByLabel("Car")).toHaveValue(car.id);
   await expect(dialog.getByLabel("Start date")).toHaveValue(first);
