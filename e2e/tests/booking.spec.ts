@@ -628,6 +628,38 @@ test("offline, the form says a connection is needed and keeps what was typed", a
   await expect(page.getByText("No connection")).toBeHidden();
 });
 
+test.describe("a first visit that loses its connection before the app is stored offline", () => {
+  // No service worker yet: every file the page has not loaded so far must come from the network.
+  test.use({ serviceWorkers: "block" });
+
+  test("the page and the form stay, the header says offline, and the rest loads when back", async ({
+    page,
+    context,
+  }) => {
+    const pickup = addDays(today(), 74);
+    await selectCarOnHome(page, "Nissan Navara VL 4x2");
+    await fillPersonalInformation(page, {
+      name: "Lito Cruz",
+      email: "lito.cruz.e2e@example.com",
+      phone: "09171231299",
+    });
+    await pickDates(page, pickup, addDays(pickup, 1));
+    await context.setOffline(true);
+    // The header's sync indicator has not loaded its code yet: it says offline without it.
+    await expect(page.getByRole("button", { name: "Offline, all changes saved" })).toBeVisible();
+    await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
+    await page.getByRole("button", { name: "Book Now" }).click();
+    await expect(page.getByText("Booking Failed")).toBeVisible();
+    await expect(page.getByLabel("Full Name")).toHaveValue("Lito Cruz");
+
+    await context.setOffline(false);
+    await expect(page.getByText("No connection")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Online, all changes saved" })).toBeVisible();
+    await expect(page.getByLabel("Full Name")).toHaveValue("Lito Cruz");
+    await expect(page.getByRole("form", { name: "Contact form" })).toBeAttached();
+  });
+});
+
 test("booking without a car asks for one first", async ({ page }) => {
   await page.goto("/booking");
   await expect(page.getByText("Please select a car to continue with booking")).toBeVisible();

@@ -1,4 +1,5 @@
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
+import { PageError } from "./features/not-found/page-error";
 import { routeTree } from "./routeTree.gen";
 
 type AppRouterOptions = {
@@ -17,6 +18,7 @@ export function createAppRouter(history?: RouterHistory, { prerendering = false 
     routeTree,
     ...(history ? { history } : {}),
     defaultPreload: "intent",
+    defaultErrorComponent: PageError,
     scrollRestoration: !prerendering,
     ...(prerendering ? { isServer: false, origin: "http://localhost" } : {}),
   });

@@ -1,15 +1,16 @@
 import { createRootRoute, Outlet } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { TOAST_DURATION_MS } from "@car-rental/shared/constants";
 import { SiteFooter } from "../features/layout/site-footer";
 import { SiteHeader } from "../features/layout/site-header";
 import { SkipLink } from "../features/layout/skip-link";
 import { NotFoundPage } from "../features/not-found/not-found-page";
+import { lazyRetrying } from "../lib/lazy-retrying";
 
 // The toast viewport is not needed for the first paint: loading it lazily keeps
 // it (and its transition code) out of the first view's bundle. Toasts shown
 // before it mounts wait in the notifications store and appear when it does.
-const Notifications = lazy(() =>
+const Notifications = lazyRetrying(() =>
   import("@mantine/notifications").then((m) => ({ default: m.Notifications })),
 );
 

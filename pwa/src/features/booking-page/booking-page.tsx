@@ -1,13 +1,16 @@
 import { Container, Text, Title } from "@mantine/core";
-import { lazy, Suspense, useDeferredValue } from "react";
+import { Suspense, useDeferredValue } from "react";
 import { loadDataLibraries } from "../../lib/data-libraries";
 import { usePageTitle } from "../../lib/page-title";
 import classes from "./booking-page.module.css";
+import { lazyRetrying } from "../../lib/lazy-retrying";
 
 // The list and the form load after the page frame, their data libraries first (lib/data-libraries).
 const slots = () => loadDataLibraries().then(() => import("./booking-page-slots"));
-const BookingVehicleListSlot = lazy(() => slots().then((m) => ({ default: m.BookingVehicleListSlot })));
-const BookingFormSlot = lazy(() => slots().then((m) => ({ default: m.BookingFormSlot })));
+const BookingVehicleListSlot = lazyRetrying(() =>
+  slots().then((m) => ({ default: m.BookingVehicleListSlot })),
+);
+const BookingFormSlot = lazyRetrying(() => slots().then((m) => ({ default: m.BookingFormSlot })));
 
 /** /booking (spec §2): the vehicle list on the left, the booking form on the right on wide screens. */
 export function BookingPage() {

@@ -1,15 +1,6 @@
 import "@mantine/core/styles/Skeleton.css";
 import { Skeleton } from "@mantine/core";
-import {
-  lazy,
-  startTransition,
-  Suspense,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
+import { startTransition, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from "react";
 import { manilaToday } from "@car-rental/shared/dates";
 import type { PublicBookingResponse } from "@car-rental/shared/schemas/booking";
 import type { Car } from "@car-rental/shared/schemas/car";
@@ -18,8 +9,9 @@ import { BookingForm } from "./booking-form";
 import { loadBookingDraft, type BookingDraft } from "./booking-draft";
 import classes from "./booking-form.module.css";
 import { getSelectedCarId, selectCar, useSelectedCarId } from "./car-selection";
+import { lazyRetrying } from "../../lib/lazy-retrying";
 
-const BookingConfirmation = lazy(() =>
+const BookingConfirmation = lazyRetrying(() =>
   import("../confirmation/booking-confirmation").then((m) => ({ default: m.BookingConfirmation })),
 );
 

@@ -1,13 +1,4 @@
-import {
-  lazy,
-  startTransition,
-  Suspense,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type ReactNode,
-} from "react";
+import { startTransition, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { marketingClaims } from "@car-rental/shared/constants";
 import { loadDataLibraries } from "../../lib/data-libraries";
 import { usePageTitle } from "../../lib/page-title";
@@ -22,25 +13,28 @@ import {
   sectionsRevealed,
 } from "../layout/section-reveal";
 import { useScrollToHash } from "./use-scroll-to-hash";
+import { lazyRetrying } from "../../lib/lazy-retrying";
 
 // Everything below the fold is split out of the first view's bundle. The
 // section frames (anchor ids and headings) stay eager so links always land.
 // The sections with data or forms render in the browser (Deferred); the static
 // ones come with the prerendered HTML (StaticContent).
-const FleetSlot = lazy(() =>
+const FleetSlot = lazyRetrying(() =>
   loadDataLibraries()
     .then(() => import("./fleet-slot"))
     .then((m) => ({ default: m.FleetSlot })),
 );
-const BookingSlot = lazy(() =>
+const BookingSlot = lazyRetrying(() =>
   loadDataLibraries()
     .then(() => import("./booking-slot"))
     .then((m) => ({ default: m.BookingSlot })),
 );
-const WhyChooseUs = lazy(() => import("./why-choose-us").then((m) => ({ default: m.WhyChooseUs })));
-const AboutContent = lazy(() => import("./about").then((m) => ({ default: m.AboutContent })));
-const ContactDetails = lazy(() => import("./contact-details").then((m) => ({ default: m.ContactDetails })));
-const ContactFormSlot = lazy(() =>
+const WhyChooseUs = lazyRetrying(() => import("./why-choose-us").then((m) => ({ default: m.WhyChooseUs })));
+const AboutContent = lazyRetrying(() => import("./about").then((m) => ({ default: m.AboutContent })));
+const ContactDetails = lazyRetrying(() =>
+  import("./contact-details").then((m) => ({ default: m.ContactDetails })),
+);
+const ContactFormSlot = lazyRetrying(() =>
   loadDataLibraries()
     .then(() => import("./contact-form-slot"))
     .then((m) => ({ default: m.ContactFormSlot })),

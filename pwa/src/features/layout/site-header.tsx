@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Burger, Button } from "@mantine/core";
 import { useWindowScroll } from "@mantine/hooks";
-import { IconCloudCheck, IconMoon, IconPhone, IconSun } from "@tabler/icons-react";
+import { IconCloudCheck, IconMoon, IconWifiOff, IconPhone, IconSun } from "@tabler/icons-react";
 import { useRouterState } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
 import { contactSettings, TOOLTIP_OPEN_DELAY_MS } from "@car-rental/shared/constants";
 import { outboxMayHaveEntries, subscribeOutboxHint } from "../../lib/outbox-hint";
@@ -15,13 +15,46 @@ import { AnchorLink } from "./anchor-link";
 import { Logo } from "./logo";
 import { HEADER_ENTRIES, type NavEntry } from "./nav-entries";
 import classes from "./site-header.module.css";
+import { lazyRetrying } from "../../lib/lazy-retrying";
 
 // Online/offline and the waiting changes of the outbox. It reads IndexedDB (Dexie), so a visitor
 // who is online with nothing waiting does not load it: it appears when offline, when changes
 // wait, and in the admin area.
-const SyncStatus = lazy(() => import("../outbox/sync-status").then((m) => ({ default: m.SyncStatus })));
+const SyncStatus = lazyRetrying(() =>
+  import("../outbox/sync-status").then((m) => ({ default: m.SyncStatus })),
+);
 
 const ALL_SAVED = syncStatusText(true, { total: 0, failed: 0, needsAuth: 0 }).label;
+const OFFLINE = syncStatusText(false, { total: 0, failed: 0, needsAuth: 0 }).label;
+
+/**
+ * The sync indicator before IndexedDB is read: the connection, and that nothing
+ * waits to sync unless the outbox hint says something may.
+ */
+function QuietSyncStatus({
+  online,
+  waiting,
+  onOpen,
+}: {
+  online: boolean;
+  waiting: boolean;
+  onOpen?: () => void;
+}) {
+  const label = waiting ? (online ? "Online" : "Offline") : online ? ALL_SAVED : OFFLINE;
+  return (
+    <Button
+      variant="subtle"
+      color="gray"
+      size="compact-sm"
+      aria-label={label}
+      title={label}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      leftSection={online ? <IconCloudCheck size={18} aria-hidden /> : <IconWifiOff size={18} aria-hidden />}
+      onClick={onOpen}
+    />
+  );
+}
 
 function HeaderSyncStatus({ pathname }: { pathname: string }) {
   const online = useOnline();
@@ -29,22 +62,12 @@ function HeaderSyncStatus({ pathname }: { pathname: string }) {
   const [opened, setOpened] = useState(false);
   if (online && !waiting && !opened && !pathname.startsWith("/admin")) {
     // Same look and name as the full indicator, without loading IndexedDB until it is opened.
-    return (
-      <Button
-        variant="subtle"
-        color="gray"
-        size="compact-sm"
-        aria-label={ALL_SAVED}
-        title={ALL_SAVED}
-        aria-haspopup="dialog"
-        aria-expanded={false}
-        leftSection={<IconCloudCheck size={18} aria-hidden />}
-        onClick={() => setOpened(true)}
-      />
-    );
+    return <QuietSyncStatus online waiting={false} onOpen={() => setOpened(true)} />;
   }
+  // Until its code is loaded (a first visit that lost its connection waits for it to return),
+  // the quiet indicator stands in.
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<QuietSyncStatus online={online} waiting={waiting} />}>
       <SyncStatus initiallyOpen={opened} />
     </Suspense>
   );

@@ -1,7 +1,7 @@
 import "@mantine/core/styles/Alert.css";
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCalendarPlus, IconCloudOff, IconUpload } from "@tabler/icons-react";
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { Suspense, useState, type ReactNode } from "react";
 import { buildPath, routes } from "@car-rental/shared/api";
 import { formatPeso } from "@car-rental/shared/money";
 import { myBookingLabels, type DocumentsState, type MyBooking } from "@car-rental/shared/schemas/my-booking";
@@ -9,9 +9,10 @@ import { useOnline } from "../../lib/use-online";
 import { Receipt } from "../confirmation/receipt";
 import { CancelBooking } from "./cancel-booking";
 import type { ShownBooking } from "./use-my-booking";
+import { lazyRetrying } from "../../lib/lazy-retrying";
 
 // The upload pieces of the booking form load only when a document is added.
-const MissingDocuments = lazy(() =>
+const MissingDocuments = lazyRetrying(() =>
   import("./missing-documents").then((m) => ({ default: m.MissingDocuments })),
 );
 

@@ -1,13 +1,14 @@
 import { Button, Text } from "@mantine/core";
 import { IconCircleCheckFilled, IconFileText } from "@tabler/icons-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import type { DocumentKind } from "@car-rental/shared/constants";
 import { documentKinds } from "./document-kinds";
 import classes from "./uploads.module.css";
 import type { DocumentUploads } from "./use-document-uploads";
+import { lazyRetrying } from "../../lib/lazy-retrying";
 
 // The dialog (a Mantine modal with its focus trap) loads when a document is first chosen.
-const UploadDialog = lazy(() => import("./upload-dialog").then((m) => ({ default: m.UploadDialog })));
+const UploadDialog = lazyRetrying(() => import("./upload-dialog").then((m) => ({ default: m.UploadDialog })));
 
 type DocumentUploadListProps = {
   uploads: DocumentUploads;
