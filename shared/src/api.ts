@@ -49,6 +49,7 @@ import {
   adminSessionSchema,
   noContentSchema,
 } from "./schemas/session";
+import { batchRequestSchema, batchResponseSchema } from "./schemas/batch";
 import { syncQuerySchema, syncResponseSchema } from "./schemas/sync";
 import { uploadRequestSchema, uploadResponseSchema } from "./schemas/upload";
 
@@ -341,6 +342,14 @@ export const routes = {
     request: null,
     query: syncQuerySchema,
     response: syncResponseSchema,
+  },
+  adminBatch: {
+    method: "POST",
+    path: "/api/admin/batch",
+    auth: "admin",
+    request: batchRequestSchema,
+    query: null,
+    response: batchResponseSchema,
   },
   pushKey: {
     method: "GET",

@@ -13,6 +13,7 @@ import { canonicalApiPaths, sameOriginJsonMutations, securityHeaders } from "./m
 import { healthRoutes } from "./routes/health.routes";
 import { publicRoutes } from "./routes/public/public.routes";
 import { adminRoutes } from "./routes/admin/admin.routes";
+import { dispatchThrough } from "./routes/admin/batch.routes";
 import { objectRoutes } from "./routes/objects/objects.routes";
 import { staticPwa } from "./routes/static/static-pwa";
 import { changeFeed } from "./services/change-feed";
@@ -66,7 +67,10 @@ export function createApp(deps: AppDeps): Koa {
   for (const router of [
     healthRoutes(deps),
     publicRoutes(deps, readCaches),
-    adminRoutes(deps),
+    adminRoutes(
+      deps,
+      dispatchThrough(() => app.callback()),
+    ),
     objectRoutes(deps),
   ]) {
     app.use(router.routes());

@@ -4,6 +4,7 @@ import type { Middleware } from "koa";
 import type { AppDeps } from "../../deps";
 import { requireAdmin } from "../../middleware/require-admin";
 import { sessionTokenOf } from "../../middleware/session-cookie";
+import { adminBatchRoutes, type Dispatch } from "./batch.routes";
 import { adminBlockedNameRoutes } from "./blocked-names.routes";
 import { adminBlockRoutes } from "./blocks.routes";
 import { adminBookingRoutes } from "./bookings.routes";
@@ -49,9 +50,9 @@ function adminOnly(deps: AppDeps): Middleware {
 /**
  * All admin routes: the session calls (public), then the guard, then every
  * admin resource. Layers run in registration order, so the guard runs before
- * any admin handler.
+ * any admin handler. `dispatch` runs a batch's changes through the whole app.
  */
-export function adminRoutes(deps: AppDeps): Router {
+export function adminRoutes(deps: AppDeps, dispatch: Dispatch): Router {
   const router = new Router();
   router.use(adminSessionRoutes(deps).routes());
   // A route (not router.use) so it matches every method and also paths no handler serves.
@@ -63,6 +64,7 @@ export function adminRoutes(deps: AppDeps): Router {
     adminBlockedNameRoutes(deps),
     adminBlockRoutes(deps),
     adminSyncRoutes(deps),
+    adminBatchRoutes(dispatch),
     adminPushRoutes(deps),
     adminPasswordRoutes(deps),
   ]) {

@@ -1,0 +1,53 @@
+/**
+ * Several admin changes in one request (`POST /api/admin/batch`, issue #23):
+ * the outbox sends what waits in batches instead of one request each. Each
+ * change is the request it would have been on its own (method, path, body)
+ * with its own Idempotency-Key, and the server applies them in order, each
+ * exactly as that request alone: its own transaction, its own stored answer,
+ * so a replay of the batch (or of one change alone) applies nothing twice.
+ *
+ * A refused change (a 4xx) does not stop the ones after it; the server stops
+ * at the first answer that asks to try again later (5xx, 408, 429, a key still
+ * in use) or at a 401, and `results` then ends there: the changes without a
+ * result were not applied.
+ */
+import * as z from "zod";
+
+/** The most changes one batch carries (the JSON body limit of 100 kB allows about this many). */
+export const BATCH_MAX_CHANGES = 50;
+
+const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/;
+
+export const batchChangeSchema = z.strictObject({
+  key: z
+    .string()
+    .regex(
+      IDEMPOTENCY_KEY,
+      "Each change needs an Idempotency-Key of 8 to 200 letters, digits, '-', '_', '.' or ':'.",
+    ),
+  method: z.enum(["POST", "PUT", "PATCH", "DELETE"]),
+  path: z
+    .string()
+    .max(500)
+    .refine((path) => path.startsWith("/api/admin/") && !path.startsWith("/api/admin/batch"), {
+      message: "A batched change must be an admin change (a path under /api/admin/).",
+    }),
+  body: z.unknown().optional(),
+});
+export type BatchChange = z.infer<typeof batchChangeSchema>;
+
+export const batchRequestSchema = z.strictObject({
+  changes: z.array(batchChangeSchema).min(1).max(BATCH_MAX_CHANGES),
+});
+export type BatchRequest = z.infer<typeof batchRequestSchema>;
+
+/** One change's answer: the status and body it would have had on its own (null for no content). */
+export const batchResultSchema = z.object({
+  key: z.string(),
+  status: z.number().int(),
+  body: z.unknown(),
+});
+export type BatchResult = z.infer<typeof batchResultSchema>;
+
+export const batchResponseSchema = z.object({ results: z.array(batchResultSchema) });
+export type BatchResponse = z.infer<typeof batchResponseSchema>;

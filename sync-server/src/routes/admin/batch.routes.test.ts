@@ -1,0 +1,138 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testEngines } from "@car-rental/db/test-database";
+import { batchResponseSchema, type BatchChange } from "@car-rental/shared/schemas/batch";
+import { startTestServer, type TestServer } from "../../test-server";
+import { stopsTheBatch } from "./batch.routes";
+
+describe.each(testEngines())("POST /api/admin/batch (%s)", (engine) => {
+  let server: TestServer;
+  let cookie: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    cookie = await server.adminCookie();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const batch = (changes: unknown, withCookie = cookie) =>
+    server.request("POST", "/api/admin/batch", { cookie: withCookie, body: { changes } });
+  const results = async (changes: BatchChange[]) => {
+    const res = await batch(changes);
+    expect(res.status).toBe(200);
+    return batchResponseSchema.parse(await res.json()).results;
+  };
+  const blockChange = (value: string, key: string = randomUUID()): BatchChange => ({
+    key,
+    method: "POST",
+    path: "/api/admin/blocked-names",
+    body: { kind: "name", value, reason: "batch test" },
+  });
+  const blockedValues = async (): Promise<string[]> => {
+    const res = await server.request("GET", "/api/admin/blocked-names", { cookie });
+    const rows = (await res.json()) as { value?: string; fullName?: string }[];
+    return rows.map((row) => row.value ?? row.fullName ?? "");
+  };
+  const countOf = async (value: string) => (await blockedValues()).filter((v) => v === value).length;
+
+  it("needs an admin session, like every admin call", async () => {
+    const res = await batch([blockChange("Nobody Without Session")], "");
+    expect(res.status).toBe(401);
+    expect(await countOf("Nobody Without Session")).toBe(0);
+  });
+
+  it("applies the changes in order, each with the answer it would have had alone; a refusal stops nothing", async () => {
+    const answers = await results([
+      blockChange("Batch First Person"),
+      { key: randomUUID(), method: "DELETE", path: `/api/admin/blocked-names/${randomUUID()}` },
+      blockChange("Batch Second Person"),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([201, 404, 201]);
+    expect(answers[0]?.body).toMatchObject({ value: "Batch First Person" });
+    expect(answers[1]?.body).toMatchObject({ code: "NOT_FOUND" });
+    expect(await countOf("Batch First Person")).toBe(1);
+    expect(await countOf("Batch Second Person")).toBe(1);
+
+    // The same refusal alone.
+    const alone = await server.request("DELETE", `/api/admin/blocked-names/${randomUUID()}`, { cookie });
+    expect(alone.status).toBe(404);
+  });
+
+  it("a replayed batch, or one of its changes sent alone, applies nothing twice", async () => {
+    const first = blockChange("Batch Replayed Person");
+    const second = blockChange("Batch Replayed Other");
+    const once = await results([first, second]);
+    const again = await results([first, second]);
+    expect(again).toEqual(once);
+    const alone = await server.request("POST", first.path, {
+      cookie,
+      body: first.body,
+      headers: { "Idempotency-Key": first.key },
+    });
+    expect(alone.status).toBe(201);
+    expect(await alone.json()).toEqual(once[0]?.body);
+    expect(await countOf("Batch Replayed Person")).toBe(1);
+    expect(await countOf("Batch Replayed Other")).toBe(1);
+  });
+
+  it("a key reused for another change is refused for that change only", async () => {
+    const used = blockChange("Batch Key Owner");
+    await results([used]);
+    const answers = await results([
+      blockChange("Batch Key Thief", used.key),
+      blockChange("Batch After Thief"),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([422, 201]);
+    expect(await countOf("Batch Key Thief")).toBe(0);
+    expect(await countOf("Batch After Thief")).toBe(1);
+  });
+
+  it("an invalid change is refused as it would be alone", async () => {
+    const answers = await results([
+      {
+        key: randomUUID(),
+        method: "POST",
+        path: "/api/admin/blocked-names",
+        body: { kind: "name", value: "" },
+      },
+    ]);
+    expect(answers[0]?.status).toBe(400);
+    expect(answers[0]?.body).toMatchObject({ code: "VALIDATION_FAILED" });
+  });
+
+  it("refuses a malformed batch whole, and applies none of it", async () => {
+    const publicPath = { key: randomUUID(), method: "POST", path: "/api/contact", body: {} };
+    const nested = { key: randomUUID(), method: "POST", path: "/api/admin/batch", body: { changes: [] } };
+    const tooMany = Array.from({ length: 51 }, (_, i) => blockChange(`Batch Too Many ${i}`));
+    const shortKey = { ...blockChange("Batch Short Key"), key: "short" };
+    for (const changes of [
+      [],
+      [publicPath],
+      [nested],
+      tooMany,
+      [shortKey],
+      [blockChange("Batch Ok"), { ...blockChange("x"), extra: 1 }],
+    ]) {
+      const res = await batch(changes);
+      expect(res.status).toBe(400);
+    }
+    expect(await countOf("Batch Too Many 0")).toBe(0);
+    expect(await countOf("Batch Ok")).toBe(0);
+  });
+});
+
+describe("stopsTheBatch", () => {
+  const result = (status: number, body: unknown = null) => ({ key: "k".repeat(8), status, body });
+  it("stops at what asks to try again later or to sign in, not at a refusal", () => {
+    for (const status of [500, 503, 401, 408, 429]) expect(stopsTheBatch(result(status))).toBe(true);
+    expect(
+      stopsTheBatch(
+        result(409, { code: "IDEMPOTENCY_IN_PROGRESS", error: { code: "IDEMPOTENCY_IN_PROGRESS" } }),
+      ),
+    ).toBe(true);
+    for (const status of [200, 201, 204, 400, 404, 409, 422])
+      expect(stopsTheBatch(result(status))).toBe(false);
+  });
+});
