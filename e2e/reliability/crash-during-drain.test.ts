@@ -9,9 +9,10 @@
  * `amount_paid` equals the sum of its payments, and the final statuses are the
  * last ones queued. This holds because each entry is sent with its id as
  * `Idempotency-Key` and the server stores the answer in the transaction of
- * the change. The server dies twice: once right after committing a payment,
- * before its answer reaches the client (the retry must be answered from the
- * stored answer, not applied again), and once at a random moment mid-request.
+ * the change, also when the changes go several to a request (a batch). The
+ * server dies twice: once right after committing a batch of payments, before
+ * its answer reaches the client (the retry must be answered from the stored
+ * answers, not applied again), and once at a random moment mid-request.
  *
  * The client is the PWA's real engine (`pwa/src/data/outbox-engine.ts`) on
  * fake-indexeddb; the server is `sync-server/src/main.ts` as a child process
@@ -24,6 +25,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@car-rental/db";
 import { routes } from "@car-rental/shared/api";
+import { batchResponseSchema } from "@car-rental/shared/schemas/batch";
 import { addMoney } from "@car-rental/shared/money";
 import type { BookingStatus } from "@car-rental/shared/constants";
 import { ApiClient, type FetchLike } from "../../pwa/src/data/api-client";
@@ -162,12 +164,31 @@ describe("the server is killed while the outbox drains", () => {
       server = await startServer(options);
       stamp("server back on the same data");
     };
+    /** The payments a request carries (its own path, or each change of a batch). */
+    const paymentsIn = (input: string, init: RequestInit): number => {
+      if (new URL(input).pathname.endsWith("/payment")) return 1;
+      if (new URL(input).pathname !== routes.adminBatch.path || typeof init.body !== "string") return 0;
+      const { changes } = JSON.parse(init.body) as { changes: { path: string }[] };
+      return changes.filter((change) => change.path.endsWith("/payment")).length;
+    };
+    /** Counts what the server accepted and what it answered from stored answers. */
+    const tally = async (input: string, response: Response) => {
+      if (new URL(input).pathname === routes.adminBatch.path && response.ok) {
+        const { results } = batchResponseSchema.parse(await response.clone().json());
+        const keysOfPayments = results.filter((result) => result.status !== null && result.status < 300);
+        acceptedPayments += keysOfPayments.length;
+        replays += results.filter((result) => result.replayed === true).length;
+        return;
+      }
+      if (response.headers.get("Idempotent-Replayed") === "true") replays += 1;
+      if (response.ok && new URL(input).pathname.endsWith("/payment")) acceptedPayments += 1;
+    };
     const network: FetchLike = async (input, init) => {
       const headers = new Headers(init.headers);
       headers.set("Cookie", cookie);
-      const isPayment = new URL(input).pathname.endsWith("/payment");
-      if (crashes.length === 0 && isPayment && acceptedPayments >= LOSE_ANSWER_AFTER) {
-        // Crash 1, the hard case: the payment is committed, then the server dies before the answer reaches us.
+      const carriesPayments = paymentsIn(input, init) > 0;
+      if (crashes.length === 0 && carriesPayments && acceptedPayments >= LOSE_ANSWER_AFTER) {
+        // Crash 1, the hard case: the payments are committed, then the server dies before the answer reaches us.
         const response = await fetch(input, { ...init, headers });
         await response.body?.cancel();
         crashes.push(crashAndRestart(`crash 1 (answer ${response.status} lost)`));
@@ -183,8 +204,7 @@ describe("the server is killed while the outbox drains", () => {
       }
       try {
         const response = await pending;
-        if (response.headers.get("Idempotent-Replayed") === "true") replays += 1;
-        if (response.ok && isPayment) acceptedPayments += 1;
+        await tally(input, response);
         return response;
       } catch (error) {
         unanswered += 1;
@@ -198,6 +218,8 @@ describe("the server is killed while the outbox drains", () => {
       locks: null,
       syncAfterDelivery: false,
       intervalMs: 500,
+      // Small batches (the changes go several to a request), so the crashes fall between and inside them.
+      batchSize: 6,
     });
     engine.start();
 

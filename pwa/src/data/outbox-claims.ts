@@ -25,6 +25,7 @@ import {
   type NextStep,
 } from "./outbox";
 import { applyServerAnswer, remapTemporaryId } from "./server-answer";
+import { mutationNamed } from "./mutations/registry";
 
 /** What every outbox event tells about its entry. */
 export function eventBase(entry: OutboxEntry) {
@@ -75,11 +76,22 @@ export async function claimNext(
 }
 
 /**
+ * Whether delivering the entry may give its row another id than the browser's
+ * (a creation: the server's id replaces a temporary one), so an entry naming
+ * that row must wait for the delivery to be stored.
+ */
+function createsRow(entry: OutboxEntry): boolean {
+  const mutation = mutationNamed(entry.mutation);
+  // An unknown change might create anything.
+  return mutation ? mutation.creates === true : true;
+}
+
+/**
  * Claims the entry that comes after `current` (on its way) if it may go
  * once `current` is delivered: next in line with `current` and the
- * deliveries still being stored counted as gone, and naming none of them
- * (it would need their temporary id replaced first). Requests still go
- * one at a time, in order: this only saves the wait for the claim.
+ * deliveries still being stored counted as gone, and naming none of the rows
+ * they create (it would need their temporary id replaced first). Requests go
+ * in order: this only saves the wait for the claim (and lets a batch grow).
  */
 export function claimAhead(
   db: CarRentalDb,
@@ -93,9 +105,11 @@ export function claimAhead(
     const step = await readNextStep(db, at, { skip });
     // A too old entry is left to claimNext, which moves it to the review list.
     if (step.kind !== "send" || isTooOld(step.entry, at)) return null;
-    const before = await db.outbox.bulkGet([...skip]);
-    const named = before.some((entry) => entry !== undefined && mentionsId(step.entry, entry.entityId));
-    if (named || mentionsId(step.entry, current.entityId)) return null;
+    const before = [current, ...(await db.outbox.bulkGet([...skip]))];
+    const named = before.some(
+      (entry) => entry !== undefined && createsRow(entry) && mentionsId(step.entry, entry.entityId),
+    );
+    if (named) return null;
     const claimed: OutboxEntry = { ...step.entry, state: "sending", claimedAt: at };
     await db.outbox.update(claimed.id, { state: "sending", claimedAt: at });
     return claimed;

@@ -3,6 +3,7 @@ import "fake-indexeddb/auto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildPath, routes } from "@car-rental/shared/api";
 import { errorMessages } from "@car-rental/shared/messages";
+import type { BatchChange } from "@car-rental/shared/schemas/batch";
 import { addMoney, formatPeso } from "@car-rental/shared/money";
 import { startTestServer, type TestServer } from "../../../sync-server/src/test-server";
 import { ApiClient, ApiError, describeError, type FetchLike } from "./api-client";
@@ -34,17 +35,35 @@ function makeNetwork() {
     /** Deliver the request but lose the answer, this many times. */
     loseAnswers: 0,
     sent: [] as { method: string; path: string; key: string | null; body: unknown }[],
+    /** How many batch requests went (their changes are listed in `sent` one by one). */
+    batches: 0,
+    /** Answer batch requests 404, as a server of the previous version would. */
+    noBatches: false,
     fetch: (async (input, init) => {
       if (network.offline) throw new TypeError("fetch failed");
       const headers = new Headers(init.headers);
       if (network.cookie) headers.set("Cookie", network.cookie);
       const url = new URL(input);
-      network.sent.push({
-        method: init.method ?? "GET",
-        path: url.pathname,
-        key: headers.get("Idempotency-Key"),
-        body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
-      });
+      const body: unknown = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
+      if (url.pathname === routes.adminBatch.path && network.noBatches) {
+        return new Response(JSON.stringify({ code: "NOT_FOUND", message: "No such API route" }), {
+          status: 404,
+          headers: { "Content-Type": "application/json" },
+        });
+      }
+      if (url.pathname === routes.adminBatch.path) {
+        network.batches += 1;
+        for (const change of (body as { changes: BatchChange[] }).changes) {
+          network.sent.push({ method: change.method, path: change.path, key: change.key, body: change.body });
+        }
+      } else {
+        network.sent.push({
+          method: init.method ?? "GET",
+          path: url.pathname,
+          key: headers.get("Idempotency-Key"),
+          body,
+        });
+      }
       const response = await fetch(input, { ...init, headers });
       if (network.loseAnswers > 0) {
         network.loseAnswers -= 1;
@@ -249,6 +268,8 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     const result = await engine.drain();
     expect(result.delivered).toBe(12);
     expect(await db.outbox.count()).toBe(0);
+    // The twelve went in one request, each under its own key.
+    expect(network.batches).toBe(1);
     const patches = network.sent.filter((request) => request.method === "PATCH");
     expect(patches.map((request) => request.key)).toEqual(queued.map((entry) => entry.id));
     // One pull of the mirror for the whole drain, after the last delivery.
@@ -260,6 +281,59 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     const rows = await server.db.knex("bookings").whereIn("id", [first, second]).select("id", "amount_paid");
     for (const row of rows) expect(Number(row.amount_paid)).toBe(3);
     expect((await db.bookings.get(first))?.amountPaid).toBe("3.00");
+  });
+
+  it("sends a long outbox in batches of at most fifty, each change once and in order", async () => {
+    const bookingId = await createBooking("5000.00", "2027-02-10", "2027-02-12");
+    await syncAdmin({ db, api: client });
+    network.offline = true;
+    const queued: OutboxEntry[] = [];
+    for (let i = 0; i < 60; i++) {
+      queued.push(await addLegacyEntry(db, paymentEntry(bookingId, "1.00", `temp-batch-payment-${i}`)));
+    }
+    network.offline = false;
+    network.sent.length = 0;
+    network.batches = 0;
+    const result = await engine.drain();
+    expect(result.delivered).toBe(60);
+    expect(network.batches).toBe(2);
+    expect(
+      network.sent.filter((request) => request.method === "PATCH").map((request) => request.key),
+    ).toEqual(queued.map((entry) => entry.id));
+    const [row] = await server.db.knex("bookings").where({ id: bookingId }).select("amount_paid");
+    expect(Number(row?.amount_paid)).toBe(60);
+    const [payments] = await server.db.knex("payments").where({ booking_id: bookingId }).count({ n: "*" });
+    expect(Number(payments?.n)).toBe(60);
+    expect((await db.bookings.get(bookingId))?.amountPaid).toBe("60.00");
+  });
+
+  it("a batch whose answer was lost is sent again and applies nothing twice", async () => {
+    const bookingId = await createBooking("5000.00", "2027-02-20", "2027-02-22");
+    network.offline = true;
+    for (let i = 0; i < 5; i++) await addLegacyEntry(db, paymentEntry(bookingId, "2.00", `temp-lost-${i}`));
+    network.offline = false;
+    network.batches = 0;
+    network.loseAnswers = 1;
+    const first = await engine.drain();
+    expect(first.delivered).toBe(0);
+    await engine.drain({ ignoreBackoff: true });
+    expect(network.batches).toBe(2);
+    expect(await db.outbox.count()).toBe(0);
+    const [row] = await server.db.knex("bookings").where({ id: bookingId }).select("amount_paid");
+    expect(Number(row?.amount_paid)).toBe(10);
+  });
+
+  it("against a server without batches, the changes go one by one", async () => {
+    const bookingId = await createBooking("5000.00", "2027-03-01", "2027-03-03");
+    network.offline = true;
+    for (let i = 0; i < 3; i++) await addLegacyEntry(db, paymentEntry(bookingId, "3.00", `temp-old-${i}`));
+    network.offline = false;
+    network.noBatches = true;
+    const result = await engine.drain();
+    expect(result.delivered).toBe(3);
+    expect(await db.outbox.count()).toBe(0);
+    const [row] = await server.db.knex("bookings").where({ id: bookingId }).select("amount_paid");
+    expect(Number(row?.amount_paid)).toBe(9);
   });
 
   it("sends a change that names a row created offline only after the creation, with the server's id", async () => {

@@ -5,11 +5,14 @@
  * runners at once). Each entry goes with its id as `Idempotency-Key`, so a
  * replay after a lost answer is not applied twice by the server.
  *
- * Requests go one at a time, in order. To keep the line moving, the entry
- * after the one on its way is claimed meanwhile, and a delivered entry's
- * answer is stored while the next request is out (in order, before anything
- * else happens to the outbox); the admin mirror is pulled once per round,
- * after the last delivery. A long outbox is never read whole per delivery:
+ * Requests go one at a time, in order. Admin entries next in line go
+ * together, up to fifty in one `POST /api/admin/batch` (issue #23), each
+ * under its own key, so 500 changes made offline are a few requests, not 500;
+ * a public entry goes alone. To keep the line moving, the entry after the
+ * request on its way is claimed meanwhile, and a delivered entry's answer is
+ * stored while the next request is out (in order, before anything else
+ * happens to the outbox); the admin mirror is pulled once per round, after
+ * the last delivery. A long outbox is never read whole per delivery:
  * the next entry comes along the `seq` index, the entries about a row along
  * the `rowKeys` index.
  *
@@ -33,7 +36,8 @@ import { addToOutbox, type EnqueueInput } from "./outbox";
 import * as claims from "./outbox-claims";
 import { defaultLocks, withOutboxLock, type LockManagerLike } from "./outbox-lock";
 import * as review from "./outbox-review";
-import { sendEntry } from "./outbox-send";
+import { batchChangeOf, fitsInBatch, sendBatch, sendEntry } from "./outbox-send";
+import type { BatchChange } from "@car-rental/shared/schemas/batch";
 import { OutboxWakeups } from "./outbox-wakeups";
 import type { MutationArgs } from "./mutations/mutation";
 
@@ -52,6 +56,8 @@ export type OutboxEngineOptions = {
   syncAfterDelivery?: boolean;
   /** Periodic drain while started (default 30 s). */
   intervalMs?: number;
+  /** The most admin entries one request carries (default and ceiling: the server's 50; 1 sends each alone). */
+  batchSize?: number;
 };
 
 export type DrainResult = {
@@ -73,6 +79,7 @@ export class OutboxEngine {
   private readonly random: () => number;
   private readonly onQueued: (() => void) | undefined;
   private readonly syncAfterDelivery: boolean;
+  private readonly batchSize: number | undefined;
   private readonly wakeups: OutboxWakeups;
 
   private running: Promise<DrainResult> | null = null;
@@ -87,6 +94,7 @@ export class OutboxEngine {
     this.random = options.random ?? Math.random;
     this.onQueued = options.onQueued;
     this.syncAfterDelivery = options.syncAfterDelivery ?? true;
+    this.batchSize = options.batchSize;
     this.wakeups = new OutboxWakeups({
       db: this.db,
       api: this.api,
@@ -179,12 +187,14 @@ export class OutboxEngine {
       await this.db.outbox.where("state").equals("sending").modify({ state: "pending", claimedAt: null });
     }
     let deliveredAdmin = false;
-    // Storing a delivered entry's answer runs while the next entry is on its way; in order, one at a time.
+    // Storing a delivered entry's answer runs while the next request is out; in order, one at a time.
     let storing: Promise<void> = Promise.resolve();
     let storingFailed = false;
     const settling = new Set<string>();
-    let sentId: string | null = null;
+    // Entries claimed and not sent yet: given back if the round ends early.
+    let unsent: OutboxEntry[] = [];
     let step = await claims.claimNext(this.db, this.now, ignoreBackoff);
+    if (step.kind === "send") unsent = [step.entry];
     try {
       for (;;) {
         if (step.kind === "wait" || step.kind === "busy") {
@@ -192,54 +202,78 @@ export class OutboxEngine {
           break;
         }
         if (step.kind === "idle" || storingFailed) break;
-        const entry = step.entry;
-        sentId = entry.id;
-        // While this entry is on its way, the one after it is claimed, to go the moment this one is answered.
-        const [outcome, ahead] = await Promise.all([
-          sendEntry(this.api, entry),
+        const batch = await this.gatherBatch(step.entry, settling, (entry) => unsent.push(entry));
+        unsent = [];
+        const last = batch.entries[batch.entries.length - 1] ?? step.entry;
+        const onItsWay = new Set([...settling, ...batch.entries.map((entry) => entry.id)]);
+        // While the request is on its way, the entry after it is claimed, to go the moment it is answered.
+        const [outcomes, ahead] = await Promise.all([
+          batch.changes.length > 1
+            ? sendBatch(this.api, batch.changes)
+            : sendEntry(this.api, last).then((outcome) => [outcome]),
           // Only an optimisation: on any trouble the next entry is claimed the usual way.
-          claims.claimAhead(this.db, this.now, entry, settling).catch(() => null),
+          claims.claimAhead(this.db, this.now, last, onItsWay).catch(() => null),
         ]);
-        if (outcome.kind === "delivered") {
-          result.delivered += 1;
-          if (entry.entity !== "contact") deliveredAdmin = true;
-          settling.add(entry.id);
-          storing = storing.then(async () => {
-            await claims.completeDelivered(this.db, entry, outcome.answer);
-            settling.delete(entry.id);
-          });
-          storing.catch(() => {
-            storingFailed = true;
-          });
-          if (ahead) {
-            step = { kind: "send", entry: ahead };
+        if (ahead) unsent = [ahead];
+
+        // The answers in order: deliveries are stored (in the background, in order), anything else settles here.
+        let allDelivered = true;
+        let stop: { kind: "transient" } | { kind: "unauthorized"; entry: OutboxEntry } | null = null;
+        for (const [index, entry] of batch.entries.entries()) {
+          const outcome = stop === null ? outcomes[index] : undefined;
+          if (outcome?.kind === "delivered") {
+            result.delivered += 1;
+            if (entry.entity !== "contact") deliveredAdmin = true;
+            settling.add(entry.id);
+            storing = storing.then(async () => {
+              await claims.completeDelivered(this.db, entry, outcome.answer);
+              settling.delete(entry.id);
+            });
+            storing.catch(() => {
+              storingFailed = true;
+            });
             continue;
           }
-          // Nothing could go ahead (the line ends, or the next entry names this one's temporary id).
+          allDelivered = false;
+          // Not sent (the server stopped before it) or held back behind a refused entry: back in line.
+          if (outcome === undefined || outcome === null) {
+            await claims.release(this.db, entry);
+            continue;
+          }
+          // What was delivered before is stored first.
           await storing;
-          step = await claims.claimNext(this.db, this.now, false);
+          if (outcome.kind === "refused") {
+            await claims.markRefused(this.db, entry, outcome);
+            result.failed += 1;
+          } else if (outcome.kind === "unauthorized") {
+            stop = { kind: "unauthorized", entry };
+          } else {
+            await claims.deferForBackoff(this.db, this.now, this.random, entry, outcome);
+            stop = { kind: "transient" };
+          }
+        }
+        if (allDelivered && ahead) {
+          step = { kind: "send", entry: ahead };
           continue;
         }
-        // Anything but a delivery: the entry claimed ahead waits, what was delivered before is stored first.
+        // Anything but deliveries: the entry claimed ahead waits (a refusal may hold it back).
         if (ahead) await claims.release(this.db, ahead);
+        unsent = [];
         await storing;
-        if (outcome.kind === "refused") {
-          await claims.markRefused(this.db, entry, outcome);
-          result.failed += 1;
-          step = await claims.claimNext(this.db, this.now, false);
-        } else if (outcome.kind === "unauthorized") {
-          await claims.pauseForSignIn(this.db, entry);
-          result.needsAuth = true;
-          step = await claims.claimNext(this.db, this.now, false);
-        } else {
-          await claims.deferForBackoff(this.db, this.now, this.random, entry, outcome);
+        if (stop?.kind === "transient") {
           result.deferred = await this.db.outbox.where("state").equals("pending").count();
           break;
         }
+        if (stop?.kind === "unauthorized") {
+          await claims.pauseForSignIn(this.db, stop.entry);
+          result.needsAuth = true;
+        }
+        step = await claims.claimNext(this.db, this.now, false);
+        if (step.kind === "send") unsent = [step.entry];
       }
     } finally {
-      // A claim taken ahead but not sent goes back in line; a failed store surfaces here.
-      if (step.kind === "send" && step.entry.id !== sentId) await claims.release(this.db, step.entry);
+      // Claims taken but not sent go back in line; a failed store surfaces here.
+      for (const entry of unsent) await claims.release(this.db, entry);
       await storing;
     }
     // One pull of the admin mirror per round, after the last delivery, not one per entry.
@@ -247,6 +281,41 @@ export class OutboxEngine {
       await this.refreshMirror();
     }
     return result;
+  }
+
+  /**
+   * The entries that go in the next request, starting with `first`: the admin
+   * entries next in line, as many as one batch takes (see `sendBatch`), up to
+   * one that names an entry before it (its temporary id must be replaced
+   * first) or that cannot be batched (a public call goes alone). Each entry
+   * added is claimed; `onClaim` hears of it at once, so an error here still
+   * gives the claim back.
+   */
+  private async gatherBatch(
+    first: OutboxEntry,
+    settling: ReadonlySet<string>,
+    onClaim: (entry: OutboxEntry) => void,
+  ): Promise<{ entries: OutboxEntry[]; changes: BatchChange[] }> {
+    const firstChange = batchChangeOf(first);
+    // A public entry (or one the server cannot batch) goes alone, the usual way.
+    if (!firstChange) return { entries: [first], changes: [] };
+    const entries = [first];
+    const changes = [firstChange];
+    for (;;) {
+      const last = entries[entries.length - 1] ?? first;
+      const taken = new Set([...settling, ...entries.map((entry) => entry.id)]);
+      const next = await claims.claimAhead(this.db, this.now, last, taken);
+      if (!next) break;
+      onClaim(next);
+      const change = batchChangeOf(next);
+      if (!change || !fitsInBatch(changes, change, this.batchSize)) {
+        await claims.release(this.db, next);
+        break;
+      }
+      entries.push(next);
+      changes.push(change);
+    }
+    return { entries, changes };
   }
 
   private async refreshMirror(): Promise<void> {

@@ -6,10 +6,11 @@
  * exactly as that request alone: its own transaction, its own stored answer,
  * so a replay of the batch (or of one change alone) applies nothing twice.
  *
- * A refused change (a 4xx) does not stop the ones after it; the server stops
- * at the first answer that asks to try again later (5xx, 408, 429, a key still
- * in use) or at a 401, and `results` then ends there: the changes without a
- * result were not applied.
+ * A refused change (a 4xx) stops only what depends on it: a later change that
+ * names one of its `rows` is not applied (its result says `status: null`, held
+ * back), the others are. The server stops at the first answer that asks to try
+ * again later (5xx, 408, 429, a key still in use) or at a 401, and `results`
+ * then ends there: the changes without a result were not applied.
  */
 import * as z from "zod";
 
@@ -33,6 +34,8 @@ export const batchChangeSchema = z.strictObject({
       message: "A batched change must be an admin change (a path under /api/admin/).",
     }),
   body: z.unknown().optional(),
+  /** The rows the change is about (opaque keys such as `bookings:<id>`), for the held-back rule. */
+  rows: z.array(z.string().max(300)).max(50).optional(),
 });
 export type BatchChange = z.infer<typeof batchChangeSchema>;
 
@@ -41,11 +44,17 @@ export const batchRequestSchema = z.strictObject({
 });
 export type BatchRequest = z.infer<typeof batchRequestSchema>;
 
-/** One change's answer: the status and body it would have had on its own (null for no content). */
+/**
+ * One change's answer: the status and body it would have had on its own (body
+ * null for no content); status null when it was held back, not applied, because
+ * an earlier change of the batch about one of its rows was refused.
+ */
 export const batchResultSchema = z.object({
   key: z.string(),
-  status: z.number().int(),
+  status: z.number().int().nullable(),
   body: z.unknown(),
+  /** True when the answer is the one stored for the key (the change was applied before, not now). */
+  replayed: z.boolean().optional(),
 });
 export type BatchResult = z.infer<typeof batchResultSchema>;
 

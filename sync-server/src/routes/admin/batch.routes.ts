@@ -61,6 +61,7 @@ export function dispatchThrough(app: () => RequestListener): Dispatch {
       key: change.key,
       status: answer.statusCode,
       body: isJson && answer.payload !== "" ? (JSON.parse(answer.payload) as unknown) : null,
+      ...(answer.headers["idempotent-replayed"] === "true" ? { replayed: true } : {}),
     };
   };
 }
@@ -80,6 +81,7 @@ function errorCode(body: unknown): string | null {
  */
 export function stopsTheBatch(result: BatchResult): boolean {
   const { status } = result;
+  if (status === null) return false;
   if (status >= 500 || status === 401 || status === 408 || status === 429) return true;
   return status === 409 && errorCode(result.body) === "IDEMPOTENCY_IN_PROGRESS";
 }
@@ -93,10 +95,18 @@ export function adminBatchRoutes(dispatch: Dispatch): Router {
   mount(router, routes.adminBatch, async (ctx, input) => {
     const { changes } = input();
     const results: BatchResult[] = [];
+    // The rows of refused changes: a later change about one of them waits (it depends on the refused one).
+    const refusedRows = new Set<string>();
     for (const change of changes) {
+      const rows = change.rows ?? [];
+      if (rows.some((row) => refusedRows.has(row))) {
+        results.push({ key: change.key, status: null, body: null });
+        continue;
+      }
       const result = await dispatch(ctx, change);
       results.push(result);
       if (stopsTheBatch(result)) break;
+      if (result.status !== null && result.status >= 400) for (const row of rows) refusedRows.add(row);
     }
     ctx.set("Cache-Control", "no-store");
     ctx.body = { results };
