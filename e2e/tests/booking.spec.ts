@@ -628,6 +628,41 @@ test("offline, the form says a connection is needed and keeps what was typed", a
   await expect(page.getByText("No connection")).toBeHidden();
 });
 
+test("an answer lost on the way: Book Now again shows the booking the server made, and books once", async ({
+  page,
+}, testInfo) => {
+  const files = writeFiles(testInfo.outputPath("documents"));
+  const pickup = addDays(today(), 80);
+  const email = "lost.answer.e2e@example.com";
+  await selectCarOnHome(page, "Nissan Navara VL 4x2");
+  await fillPersonalInformation(page, { name: "Ramon Lost", email, phone: "09171239876" });
+  await pickDates(page, pickup, addDays(pickup, 2));
+  await uploadAll(page, files);
+  await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
+
+  // The server books, then the connection drops before its answer arrives.
+  let attempts = 0;
+  await page.route("**/api/bookings", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    attempts += 1;
+    if (attempts > 1) return route.continue();
+    await route.fetch();
+    return route.abort("connectionreset");
+  });
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await expect(page.getByText("No answer from the server")).toBeVisible();
+  await expect(page.getByText("No connection")).toBeHidden();
+  expect(await findBooking(email)).toBeDefined();
+
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await expect(page.getByRole("dialog", { name: "Booking Confirmation" })).toBeVisible();
+  expect(attempts).toBe(2);
+  const api = await adminApi();
+  const bookings: AdminBooking[] = await (await api.get("/api/admin/bookings")).json();
+  await api.dispose();
+  expect(bookings.filter((booking) => booking.customerEmail === email)).toHaveLength(1);
+});
+
 test.describe("a first visit that loses its connection before the app is stored offline", () => {
   // No service worker yet: every file the page has not loaded so far must come from the network.
   test.use({ serviceWorkers: "block" });

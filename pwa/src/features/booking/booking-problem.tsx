@@ -7,9 +7,14 @@ import type { PriceSummary } from "@car-rental/shared/pricing";
 export const OFFLINE_MESSAGE =
   "You are offline. Booking needs an internet connection. What you have typed is kept on this device: send it when you are back online.";
 
+export const NO_ANSWER_MESSAGE =
+  "We could not reach our server, or its answer was lost on the way. Press Book Now again: if your booking was already made, you will see it, and it is never made twice.";
+
 /** A problem of the last submit that the form explains above the submit button. */
 export type Problem =
   | { kind: "offline" }
+  /** Online, but no answer came (the connection dropped on the way). */
+  | { kind: "no-answer" }
   | { kind: "price"; quote: PriceSummary; message: string }
   | { kind: "dates"; message: string };
 
@@ -37,6 +42,17 @@ export function ProblemAlerts({ problem, online }: { problem: Problem | null; on
           icon={<IconAlertTriangle size={20} />}
         >
           {problem.message} The calendar now shows the latest bookings.
+        </Alert>
+      )}
+      {online && problem?.kind === "no-answer" && (
+        <Alert
+          color="yellow"
+          variant="light"
+          title="No answer from the server"
+          icon={<IconWifiOff size={20} />}
+          role="status"
+        >
+          {NO_ANSWER_MESSAGE}
         </Alert>
       )}
       {(!online || problem?.kind === "offline") && (

@@ -15,8 +15,9 @@ import { ApiError, NetworkError, api, describeError } from "../../data/api-clien
 import { refreshBookedRanges, refreshCars } from "../../data/public-data";
 import { showToast } from "../../lib/toast";
 import { noDocuments, type DocumentUploads } from "../uploads/use-document-uploads";
+import { bookingAttemptKey, forgetBookingAttempt } from "./booking-attempt";
 import { emptyBookingForm } from "./booking-draft";
-import { OFFLINE_MESSAGE, type Problem } from "./booking-problem";
+import { NO_ANSWER_MESSAGE, OFFLINE_MESSAGE, type Problem } from "./booking-problem";
 
 /** The daily rate the server quoted after a PRICE_CHANGED answer, for this car. */
 export type ServerRate = { carId: string; dailyRate: string };
@@ -52,8 +53,10 @@ export function useBookingSubmission(
   const handleFailure = (error: unknown, formValues: BookingFormValues, bookedCarId: string) => {
     console.error("Booking failed", error);
     if (error instanceof NetworkError) {
-      setProblem({ kind: "offline" });
-      showToast(bookingToasts.failed, "error", OFFLINE_MESSAGE);
+      // Offline, or the request went and its answer was lost: the same request again is safe (same key).
+      const offline = !navigator.onLine;
+      setProblem({ kind: offline ? "offline" : "no-answer" });
+      showToast(bookingToasts.failed, "error", offline ? OFFLINE_MESSAGE : NO_ANSWER_MESSAGE);
       return;
     }
     const message = describeError(error, GENERIC_FAILURE);
@@ -111,8 +114,9 @@ export function useBookingSubmission(
       proofOfBillingUrl: documents.proofOfBillingUrl?.objectPath ?? null,
     });
     try {
-      const result = await api.call("createBooking", { body });
+      const result = await api.call("createBooking", { body, idempotencyKey: bookingAttemptKey(body) });
       // The booking is made: forget the draft before anything can save it again.
+      forgetBookingAttempt();
       await draft.forget();
       setProblem(null);
       setServerRate(null);
