@@ -138,3 +138,51 @@ test("an uploaded car picture is in the cache after the first visit, before its 
     expect((await request.delete(`/api/admin/cars/${car.id}`)).ok()).toBe(true);
   }
 });
+
+test.describe("a first visit whose connection drops while the app's files load", () => {
+  test("the app starts once the connection is back, and the page was usable meanwhile", async ({
+    page,
+    context,
+  }) => {
+    // The HTML arrives; every script of the app fails, as on a connection that just dropped.
+    let scriptsFail = true;
+    await page.route(/\/assets\/.*\.js$/, (route) =>
+      scriptsFail ? route.abort("internetdisconnected") : route.continue(),
+    );
+    await page.goto("/");
+    await expectHeading(page, /Premium Car Rental/);
+    // The prerendered page does not stay inert: its links work without the app.
+    await expect(page.locator("#root")).not.toHaveAttribute("inert", /.*/);
+    await context.setOffline(true);
+    scriptsFail = false;
+    await context.setOffline(false);
+    await waitForFleet(page);
+    await page.locator("#cars").getByRole("button", { name: "Select This Car" }).first().click();
+    await expect(page.getByLabel("Full Name")).toBeVisible();
+  });
+
+  test("the service worker is registered once the connection is back, and the next visit works offline", async ({
+    page,
+    context,
+  }) => {
+    // Only the worker's registration code fails to load: the app runs, the worker is not registered.
+    let registrationFails = true;
+    await page.route(/workbox-window.*\.js$/, (route) =>
+      registrationFails ? route.abort("internetdisconnected") : route.continue(),
+    );
+    await page.goto("/booking");
+    await expectHeading(page, "Book a Car");
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r !== undefined)))
+      .toBe(false);
+    await context.setOffline(true);
+    registrationFails = false;
+    await context.setOffline(false);
+    await waitForServiceWorkerControl(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expectHeading(page, "Book a Car");
+    await context.setOffline(false);
+  });
+});

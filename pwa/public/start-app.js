@@ -23,10 +23,23 @@
     return element;
   }
 
+  // A first visit whose connection dropped before the app's file arrived: the page's links work
+  // meanwhile, and the app loads once the connection is back (or, online, after a few seconds).
+  var entryAttempts = 0;
+  function addEntry() {
+    entryAttempts += 1;
+    add(document.createElement("script"), { type: "module", crossorigin: "", src: entry }).onerror =
+      function () {
+        settle();
+        if (!navigator.onLine) window.addEventListener("online", addEntry, { once: true });
+        else if (entryAttempts < 4) setTimeout(addEntry, 2000 * entryAttempts);
+      };
+  }
+
   function start() {
     if (started) return;
     started = true;
-    add(document.createElement("script"), { type: "module", crossorigin: "", src: entry }).onerror = settle;
+    addEntry();
     // One preload per task: starting a fetch costs the main thread a millisecond or two each.
     (function preloadNext() {
       var href = preloads.shift();

@@ -1,6 +1,7 @@
 import "./lib/zod-without-eval";
 import "./styles/mantine";
 import "./styles/global.css";
+import { loadRetrying } from "./lib/load-retrying";
 import { nextTask } from "./lib/next-task";
 import { outboxMayHaveEntries } from "./lib/outbox-hint";
 import { watchPendingLogout } from "./lib/pending-logout";
@@ -58,13 +59,16 @@ function holdsThisPage(root: HTMLElement): boolean {
  * Then the router is built, the page's route chunk loaded, and the page hydrated.
  */
 async function start(root: HTMLElement): Promise<void> {
-  const { createRoot, hydrateRoot, startTransition } = await import("./boot/react-dom");
+  // A first visit whose connection drops before these files arrive: the page's HTML works meanwhile
+  // (its links no longer wait for the app), and the app starts once the connection is back.
+  const boot = <T,>(load: () => Promise<T>) => loadRetrying(load, () => root.removeAttribute("inert"));
+  const { createRoot, hydrateRoot, startTransition } = await boot(() => import("./boot/react-dom"));
   await nextTask();
-  const { RouterProvider } = await import("./boot/router-library");
+  const { RouterProvider } = await boot(() => import("./boot/router-library"));
   await nextTask();
-  const { AppTree, InteractiveRoot, UpdatePrompt } = await import("./boot/app-shell");
+  const { AppTree, InteractiveRoot, UpdatePrompt } = await boot(() => import("./boot/app-shell"));
   await nextTask();
-  const { createAppRouter, loadCurrentRoute } = await import("./boot/routes");
+  const { createAppRouter, loadCurrentRoute } = await boot(() => import("./boot/routes"));
   await nextTask();
   const router = createAppRouter();
   const app = (

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Text } from "@mantine/core";
 import { IconRefresh } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
 import { useRegisterSW } from "virtual:pwa-register/react";
 import classes from "./update-prompt.module.css";
 
@@ -16,11 +17,36 @@ function watchForUpdates(registration: ServiceWorkerRegistration): void {
 }
 
 /**
+ * Registers the service worker and offers updates (see RegisteredUpdatePrompt).
+ * A registration that failed (a first visit whose connection dropped before
+ * the worker's files arrived) is tried again when the connection returns, so
+ * the visit still ends with the app stored for offline use.
+ */
+export function UpdatePrompt() {
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!failed) return;
+    const retry = () => {
+      setFailed(false);
+      setAttempt((count) => count + 1);
+    };
+    if (navigator.onLine) {
+      const timer = window.setTimeout(retry, 5000);
+      return () => window.clearTimeout(timer);
+    }
+    window.addEventListener("online", retry, { once: true });
+    return () => window.removeEventListener("online", retry);
+  }, [failed]);
+  return <RegisteredUpdatePrompt key={attempt} onRegisterError={() => setFailed(attempt < 10)} />;
+}
+
+/**
  * Registers the service worker (vite-plugin-pwa, registerType "prompt") and,
  * when a new version is waiting, offers to reload into it. "Reload" tells the
  * waiting worker to skip waiting; the page reloads once it takes control.
  */
-export function UpdatePrompt() {
+function RegisteredUpdatePrompt({ onRegisterError }: { onRegisterError: () => void }) {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
@@ -30,6 +56,7 @@ export function UpdatePrompt() {
     },
     onRegisterError(error: unknown) {
       console.error("Service worker registration failed", error);
+      onRegisterError();
     },
   });
 
