@@ -11,6 +11,7 @@ const car: Car = {
   name: "Honda City 1.5 V",
   category: "Compact Sedan",
   dailyRate: "2500.00",
+  deposit: "3000.00",
   seats: 5,
   transmission: "Automatic",
   fuel: "Gas",
