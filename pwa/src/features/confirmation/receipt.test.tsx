@@ -88,6 +88,26 @@ describe("Receipt", () => {
     expect(screen.getByText(/meals and accommodation\.$/, { selector: "p" })).toBeTruthy();
   });
 
+  it("shows the booking's own deposit apart from the total, and no deposit section without one", () => {
+    const { unmount } = render(
+      <MantineProvider>
+        <Receipt booking={booking} car={{ ...car, deposit: "9000.00" }} />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole("heading", { name: "Security deposit" })).toBeTruthy();
+    // The booking's stored deposit, not the car's current one; the total is unchanged.
+    expect(screen.getByTestId("receipt-deposit").textContent).toBe("₱5,000");
+    expect(screen.getByTestId("receipt-total").textContent).toBe("₱20,000");
+    unmount();
+    render(
+      <MantineProvider>
+        <Receipt booking={{ ...booking, deposit: "0.00" }} car={car} />
+      </MantineProvider>,
+    );
+    expect(screen.queryByRole("heading", { name: "Security deposit" })).toBeNull();
+    expect(screen.queryByTestId("receipt-deposit")).toBeNull();
+  });
+
   it("lists the driver service only with a driver and a fee, at fee / days per day", () => {
     expect(receiptPriceLines(booking).map((line) => line.key)).toEqual([
       "rental",
