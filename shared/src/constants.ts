@@ -206,7 +206,8 @@ export const rentalTerms = {
   noShowRefundPercent: 0,
   dataRetentionYears: 7,
   privacyMinimumAge: 18,
-  securityDeposit: "none",
+  /** Release-2 §E2: each car has a deposit, this much unless the owner sets another (pesos). */
+  defaultDeposit: "3000.00",
 } as const;
 
 export const DOCUMENT_MAX_BYTES = 5_242_880;

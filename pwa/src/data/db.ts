@@ -5,7 +5,8 @@
  *
  * No DOM or React imports: the service worker opens the same database.
  */
-import Dexie, { type EntityTable, type Table } from "dexie";
+import Dexie, { type EntityTable, type Table, type Transaction } from "dexie";
+import { rentalTerms } from "@car-rental/shared/constants";
 import type { bookedRangeSchema, BookingView } from "@car-rental/shared/schemas/booking";
 import type { Block } from "@car-rental/shared/schemas/block";
 import type { BlockedName } from "@car-rental/shared/schemas/blocked-name";
@@ -136,6 +137,34 @@ if (MIRROR_VERSION === MY_BOOKINGS_VERSION) {
   throw new Error(`A new mirror table's 'since' must be above ${MY_BOOKINGS_VERSION} (My booking's version)`);
 }
 
+/** The Dexie version that gave cars and bookings their deposit and payments their kind (release-2 §E2). */
+export const DEPOSIT_VERSION = 7;
+
+/**
+ * Rows stored before deposits, as the server's migration left them: every car
+ * (the admin's and the public cache) asks the default ₱3,000, a booking made
+ * before asked none, and every payment was a rental payment.
+ */
+async function upgradeToDeposits(tx: Transaction): Promise<void> {
+  const withDeposit = (car: { deposit?: string }) => {
+    car.deposit ??= rentalTerms.defaultDeposit;
+  };
+  await tx.table<{ deposit?: string }, string>("adminCars").toCollection().modify(withDeposit);
+  await tx.table<{ deposit?: string }, string>("cars").toCollection().modify(withDeposit);
+  await tx
+    .table<{ deposit?: string }, string>("bookings")
+    .toCollection()
+    .modify((booking) => {
+      booking.deposit ??= "0.00";
+    });
+  await tx
+    .table<{ kind?: string }, string>("payments")
+    .toCollection()
+    .modify((payment) => {
+      payment.kind ??= "rental";
+    });
+}
+
 export class CarRentalDb extends Dexie {
   cars!: EntityTable<Car, "id">;
   bookedRanges!: Table<LocalBookedRange, [string, string, string]>;
@@ -206,6 +235,8 @@ export class CarRentalDb extends Dexie {
     // My booking's own table (release-2 §D2); the other stores are unchanged. Its version is fixed
     // and above MIRROR_VERSION: a new mirror table takes the next one (6), never this one.
     this.version(MY_BOOKINGS_VERSION).stores({ myBookings: "id, reference, openedAt" });
+    // Release-2 §E2: rows stored before deposits get what the server's migration gave them.
+    this.version(DEPOSIT_VERSION).stores({}).upgrade(upgradeToDeposits);
   }
 
   /** An admin mirror table by sync entity name, for the pull, reads and deletes (features use the typed tables). */

@@ -291,6 +291,12 @@ export const bookingViewSchema = z.object({
   distanceFee: moneySchema,
   insurance: moneySchema,
   total: moneySchema,
+  /**
+   * Release-2 §E2: the security deposit asked with this booking (its car's at
+   * booking time; 0 for bookings made before deposits), never part of `total`.
+   * Absent in mirror rows stored before (read as 0).
+   */
+  deposit: moneySchema.default("0.00"),
   amountPaid: moneySchema,
   status: bookingStatusSchema.catch("pending"),
   wantsDelivery: z.boolean(),

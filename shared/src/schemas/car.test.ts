@@ -20,6 +20,10 @@ const car = {
 describe("carSchema", () => {
   it("reads a car and normalizes its rate", () => {
     expect(carSchema.parse(car).dailyRate).toBe("3500.00");
+    // Release-2 §E2: an answer from before deposits reads as the default ₱3,000.
+    expect(carSchema.parse(car).deposit).toBe("3000.00");
+    expect(carSchema.parse({ ...car, deposit: 4500 }).deposit).toBe("4500.00");
+    expect(carSchema.safeParse({ ...car, deposit: -1 }).success).toBe(false);
     expect(
       adminCarSchema.parse({
         ...car,
@@ -45,6 +49,7 @@ describe("carInputSchema", () => {
       name: "Toyota Vios",
       category: "Compact Sedan",
       dailyRate: "1800.00",
+      deposit: "3000.00",
       seats: 5,
       transmission: "Automatic",
       fuel: "Gas",

@@ -1,6 +1,6 @@
 /** Cars: the public fleet card, the admin's record, and the admin car form. */
 import * as z from "zod";
-import { FUELS, TRANSMISSIONS } from "../constants";
+import { FUELS, rentalTerms, TRANSMISSIONS } from "../constants";
 import { moneySchema, positiveMoneySchema } from "../money";
 import {
   carImageSchema,
@@ -26,6 +26,11 @@ export const carSchema = z.object({
   name: z.string(),
   category: z.string(),
   dailyRate: moneySchema,
+  /**
+   * Release-2 §E2: the security deposit, apart from the rental total (₱3,000
+   * unless the owner sets another). An answer cached before deposits reads as ₱3,000.
+   */
+  deposit: moneySchema.default(rentalTerms.defaultDeposit),
   seats: z.number().int(),
   transmission: transmissionSchema,
   fuel: fuelSchema,
@@ -53,6 +58,8 @@ export const carInputSchema = z.object({
   name: requiredText(textLimits.name),
   category: requiredText(textLimits.short),
   dailyRate: positiveMoneySchema,
+  /** The security deposit (release-2 §E2): 0 or more, ₱3,000 when absent. */
+  deposit: moneySchema.default(rentalTerms.defaultDeposit),
   seats: z.number().int().min(1).max(MAX_SEATS).default(5),
   transmission: transmissionSchema.default("Automatic"),
   fuel: fuelSchema.default("Gas"),

@@ -1,14 +1,38 @@
 /** Payments: one ledger row per payment; a booking's `amountPaid` is their sum. */
 import * as z from "zod";
 import { errorMessages } from "../messages";
-import { compareMoney, positiveMoneySchemaWith, type MoneyInput, moneySchema } from "../money";
+import {
+  addMoney,
+  compareMoney,
+  positiveMoneySchemaWith,
+  subtractMoney,
+  type MoneyInput,
+  moneySchema,
+} from "../money";
 import { bookingViewSchema } from "./booking";
 import { clientIdShape, idSchema, optionalText, textLimits, timestampSchema } from "./common";
+
+/**
+ * Release-2 §E2: what a payment is for. `rental` pays the booking's total;
+ * `deposit` is the security deposit received and `deposit-refund` its return,
+ * both kept apart from the balance.
+ */
+export const PAYMENT_KINDS = ["rental", "deposit", "deposit-refund"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export const paymentKindSchema = z.enum(PAYMENT_KINDS);
+/** How the admin area names each kind (the Add Payment select, the payments list, outbox labels). */
+export const PAYMENT_KIND_LABELS: Record<PaymentKind, string> = {
+  rental: "Payment",
+  deposit: "Deposit",
+  "deposit-refund": "Deposit refund",
+};
 
 export const paymentSchema = z.object({
   id: idSchema,
   bookingId: idSchema,
   amount: moneySchema,
+  /** Absent in mirror rows stored before kinds existed: those were rental payments. */
+  kind: paymentKindSchema.default("rental"),
   note: z.string().nullable(),
   createdAt: timestampSchema,
 });
@@ -21,6 +45,8 @@ export type Payment = z.infer<typeof paymentSchema>;
  */
 export const paymentInputSchema = z.object({
   amount: positiveMoneySchemaWith(errorMessages.PAYMENT_INVALID),
+  /** Release-2 §E2: `rental` when absent; an unknown kind is a 400. */
+  kind: paymentKindSchema.default("rental"),
   note: optionalText(textLimits.note),
   /** The id the browser chose for the ledger row. */
   ...clientIdShape,
@@ -33,6 +59,18 @@ export const paymentResponseSchema = z.object({ booking: bookingViewSchema, paym
 export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
 
 export type PaymentProgress = "Not Paid" | "Partially Paid" | "Fully Paid";
+
+/**
+ * The deposit a booking's payments hold (release-2 §E2): deposits received
+ * less deposits refunded. Rental payments are not counted.
+ */
+export function depositHeld(payments: readonly Pick<Payment, "amount" | "kind">[]): string {
+  const received = payments.filter((payment) => payment.kind === "deposit").map((payment) => payment.amount);
+  const refunded = payments
+    .filter((payment) => payment.kind === "deposit-refund")
+    .map((payment) => payment.amount);
+  return subtractMoney(addMoney("0", ...received), addMoney("0", ...refunded));
+}
 
 /** Spec §4: Not Paid (paid is 0), Partially Paid (0 < paid < total), Fully Paid (paid >= total). */
 export function paymentProgress(total: MoneyInput, paid: MoneyInput): PaymentProgress {

@@ -153,3 +153,24 @@ describe("bookingExpiredMail", () => {
     expect(mail.html).toContain("Maria &lt;b&gt;Santos&lt;/b&gt;");
   });
 });
+
+describe("the security deposit in the booking mails (release-2 §E2)", () => {
+  it("shows the booking's deposit in a section of its own, after the services, with the total unchanged", () => {
+    const mail = bookingConfirmationMail({ ...input, booking: { ...input.booking, deposit: "3000.00" } });
+    expect(mail.text).toContain(
+      "SECURITY DEPOSIT\n  Security deposit: ₱3,000. Paid at pickup, refunded when the car is returned; not part of the total.",
+    );
+    expect(mail.text).toContain("Total: ₱14,000");
+    expect(mail.text.indexOf("SECURITY DEPOSIT")).toBeLessThan(mail.text.indexOf("PRICING SUMMARY"));
+    expect(mail.html).toContain("Security deposit</h2>");
+    expect(mail.html).toContain("₱3,000. Paid at pickup");
+  });
+
+  it("says nothing of a deposit for a booking made without one", () => {
+    for (const deposit of ["0.00", undefined]) {
+      const mail = bookingConfirmationMail({ ...input, booking: { ...input.booking, deposit } });
+      expect(mail.text).not.toContain("deposit");
+      expect(mail.html).not.toContain("Security deposit");
+    }
+  });
+});

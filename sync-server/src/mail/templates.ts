@@ -9,6 +9,7 @@ import {
   rentalTerms,
 } from "@car-rental/shared/constants";
 import { formatBookedOn, formatLongDate } from "@car-rental/shared/dates";
+import { DEPOSIT_LABEL, DEPOSIT_NOTE, depositAmount } from "@car-rental/shared/deposit";
 import { formatPeso, tryParseMoney, type MoneyInput } from "@car-rental/shared/money";
 import type { QueuedMail } from "./mail-outbox";
 
@@ -30,6 +31,8 @@ export type MailBooking = {
   distanceFee: MoneyInput;
   insurance: MoneyInput;
   total: MoneyInput;
+  /** Release-2 §E2: the booking's security deposit, shown apart from the total (none when absent or 0). */
+  deposit?: MoneyInput | undefined;
   wantsDelivery: boolean;
   deliveryAddress?: string | null | undefined;
   createdAt?: string | Date | null | undefined;
@@ -200,7 +203,14 @@ function bookingFacts(input: BookingMailInput): { heading: string; rows: [string
       heading: "Selected Services",
       rows: serviceLines(booking).map((line): [string, string] => [line.label, line.value]),
     },
+    ...depositSection(booking),
   ];
+}
+
+/** Release-2 §E2: the deposit in a section of its own, apart from the pricing summary and its total. */
+function depositSection(booking: MailBooking): { heading: string; rows: [string, string][] }[] {
+  const amount = depositAmount(booking.deposit);
+  return amount ? [{ heading: DEPOSIT_LABEL, rows: [[DEPOSIT_LABEL, `${amount}. ${DEPOSIT_NOTE}`]] }] : [];
 }
 
 export const businessLines = (publicUrl: string | undefined) => [

@@ -33,6 +33,7 @@ import { DeliveryFields } from "./delivery-fields";
 import { FormCard } from "./form-card";
 import { PersonalInformationFields } from "./personal-information";
 import { PricingSummary } from "./pricing-summary";
+import { DepositNote } from "./deposit-note";
 import { RentalSchedule } from "./rental-schedule";
 import { RentalTerms } from "./rental-terms";
 import { NoCarSelected, SelectedVehicle } from "./selected-vehicle";
@@ -258,7 +259,10 @@ const BookingFormFields = memo(function BookingFormFields({
     <>
       <FormCard step={5} title="Pricing Summary">
         {car ? (
-          <PricingSummary quote={currentQuote} />
+          <>
+            <PricingSummary quote={currentQuote} />
+            <DepositNote deposit={car.deposit} />
+          </>
         ) : (
           <Text size="sm" c="dimmed">
             Choose a car to see the price.

@@ -9,7 +9,8 @@ export const RentalTerms = memo(function RentalTerms() {
   return (
     <List spacing={6} size="sm" className={classes.termsList}>
       <List.Item>
-        <strong>No security deposit</strong> is required.
+        <strong>Security deposit:</strong> {formatPeso(rentalTerms.defaultDeposit)} unless the car shows
+        another, paid at pickup and refunded when the car is returned; not part of your total.
       </List.Item>
       <List.Item>
         <strong>Maximum speed:</strong> {rentalTerms.maxSpeedKph} km/h.

@@ -10,6 +10,7 @@ const car: Car = {
   name: "Toyota Fortuner 2.8 Q",
   category: "Premium SUV",
   dailyRate: "4500.00",
+  deposit: "3000.00",
   seats: 7,
   transmission: "Automatic",
   fuel: "Diesel",
@@ -44,6 +45,7 @@ const booking: BookingView = {
   distanceFee: "1500.00",
   insurance: "500.00",
   total: "20000.00",
+  deposit: "5000.00",
   amountPaid: "0.00",
   status: "pending",
   wantsDelivery: false,
@@ -84,6 +86,26 @@ describe("Receipt", () => {
     expect(screen.getByTestId("receipt-total").textContent).toBe("₱20,000");
     for (const item of IMPORTANT_INFORMATION) expect(screen.getByText(item)).toBeTruthy();
     expect(screen.getByText(/meals and accommodation\.$/, { selector: "p" })).toBeTruthy();
+  });
+
+  it("shows the booking's own deposit apart from the total, and no deposit section without one", () => {
+    const { unmount } = render(
+      <MantineProvider>
+        <Receipt booking={booking} car={{ ...car, deposit: "9000.00" }} />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole("heading", { name: "Security deposit" })).toBeTruthy();
+    // The booking's stored deposit, not the car's current one; the total is unchanged.
+    expect(screen.getByTestId("receipt-deposit").textContent).toBe("₱5,000");
+    expect(screen.getByTestId("receipt-total").textContent).toBe("₱20,000");
+    unmount();
+    render(
+      <MantineProvider>
+        <Receipt booking={{ ...booking, deposit: "0.00" }} car={car} />
+      </MantineProvider>,
+    );
+    expect(screen.queryByRole("heading", { name: "Security deposit" })).toBeNull();
+    expect(screen.queryByTestId("receipt-deposit")).toBeNull();
   });
 
   it("lists the driver service only with a driver and a fee, at fee / days per day", () => {

@@ -8,6 +8,7 @@ import {
   driverServiceOptions,
 } from "@car-rental/shared/constants";
 import { formatBookedOn, formatLongDate } from "@car-rental/shared/dates";
+import { DEPOSIT_LABEL, DEPOSIT_NOTE, depositAmount } from "@car-rental/shared/deposit";
 import { formatPeso, parseMoney } from "@car-rental/shared/money";
 import { perDay } from "@car-rental/shared/pricing";
 import type { BookingView } from "@car-rental/shared/schemas/booking";
@@ -198,6 +199,15 @@ export function Receipt({ booking, car }: ReceiptProps) {
             </div>
           </dl>
         </Section>
+
+        {depositAmount(booking.deposit) ? (
+          <Section title={DEPOSIT_LABEL} wide>
+            <p data-testid="receipt-deposit">
+              <strong>{depositAmount(booking.deposit)}</strong>
+            </p>
+            <p className={classes.sub}>{DEPOSIT_NOTE}</p>
+          </Section>
+        ) : null}
 
         <Section title="Booking Reference">
           <p className={classes.reference} data-testid="booking-reference">

@@ -11,6 +11,7 @@ const car: Car = {
   name: "Honda City 1.5 V",
   category: "Compact Sedan",
   dailyRate: "2500.00",
+  deposit: "3000.00",
   seats: 5,
   transmission: "Automatic",
   fuel: "Gas",
@@ -53,6 +54,17 @@ describe("carPictureUrl", () => {
 });
 
 describe("FleetCard", () => {
+  it("shows the car's security deposit apart from its daily rate (release-2 §E2), none when 0", () => {
+    renderCard({ deposit: "4500.50" });
+    expect(screen.getByTestId("car-deposit").textContent).toBe("Deposit ₱4,500.50, refundable");
+    expect(screen.getByText("₱2,500/day")).toBeTruthy();
+  });
+
+  it("shows no deposit line for a car without one", () => {
+    renderCard({ deposit: "0.00" });
+    expect(screen.queryByTestId("car-deposit")).toBeNull();
+  });
+
   it("shows an available car with its badge, details and an enabled 'Select This Car'", () => {
     const onSelect = renderCard();
     expect(screen.getByRole("heading", { name: "Honda City 1.5 V" })).toBeTruthy();

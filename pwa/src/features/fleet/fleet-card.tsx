@@ -1,5 +1,6 @@
 import { Badge, Button, Card } from "@mantine/core";
 import { memo, type SyntheticEvent } from "react";
+import { depositAmount } from "@car-rental/shared/deposit";
 import { formatPeso } from "@car-rental/shared/money";
 import type { Car } from "@car-rental/shared/schemas/car";
 import { CAR_PICTURE_HEIGHT, CAR_PICTURE_WIDTH, DEFAULT_CAR_PICTURE, carPictureUrl } from "./car-picture";
@@ -94,6 +95,11 @@ export const FleetCard = memo(function FleetCard({
           <li className={classes.transmission}>{car.transmission}</li>
           <li className={classes.fuel}>{car.fuel}</li>
         </ul>
+        {depositAmount(car.deposit) ? (
+          <p className={classes.deposit} data-testid="car-deposit">
+            Deposit {depositAmount(car.deposit)}, refundable
+          </p>
+        ) : null}
       </div>
 
       {car.available ? (

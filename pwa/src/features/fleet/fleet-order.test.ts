@@ -8,6 +8,7 @@ function car(name: string, category: string): Car {
     name,
     category,
     dailyRate: "2500.00",
+    deposit: "3000.00",
     seats: 5,
     transmission: "Automatic",
     fuel: "Gas",

@@ -1,6 +1,12 @@
 import { Card, List, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCheck, IconStarFilled } from "@tabler/icons-react";
-import { contactSettings, INSURANCE_FEE, marketingClaims, pccSettings } from "@car-rental/shared/constants";
+import {
+  contactSettings,
+  INSURANCE_FEE,
+  marketingClaims,
+  pccSettings,
+  rentalTerms,
+} from "@car-rental/shared/constants";
 import { formatPesos } from "../../lib/format";
 import classes from "./home.module.css";
 
@@ -8,7 +14,7 @@ const highlights = [
   "Self drive, or with a professional driver who knows the roads of Pangasinan",
   "Pickup at our garage in Poblacion, or delivery across western Pangasinan",
   `Clear daily rates in pesos; insurance is ${formatPesos(INSURANCE_FEE)} per rental`,
-  "No security deposit",
+  `A refundable security deposit, ${formatPesos(rentalTerms.defaultDeposit)} for most cars`,
   `Open ${contactSettings.hours}`,
 ] as const;
 

@@ -153,7 +153,13 @@ export const termsSections: readonly LegalSection[] = [
   {
     id: "deposit",
     heading: "Security deposit",
-    body: <p>No security deposit is required. You pay the rental total only.</p>,
+    body: (
+      <p>
+        Each car has a security deposit, {formatPesos(rentalTerms.defaultDeposit)} unless its card shows
+        another. It is paid at pickup, kept apart from the rental total, and refunded when the car is returned
+        in the condition it was received. Your booking confirmation shows the deposit of your booking.
+      </p>
+    ),
   },
   {
     id: "driver",

@@ -3,9 +3,10 @@ import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from "@car-rental/shared/
 import { diffDays } from "@car-rental/shared/dates";
 import { addMoney, compareMoney, normalizeMoney, subtractMoney } from "@car-rental/shared/money";
 import type { AdminBookingInput, BookingView } from "@car-rental/shared/schemas/booking";
-import type { Payment, PaymentInput } from "@car-rental/shared/schemas/payment";
+import { depositHeld, type Payment, type PaymentInput } from "@car-rental/shared/schemas/payment";
 import { CarUnavailable, NotFound, PaymentRefused } from "../../errors";
 import { carsTable, type CarRow } from "../cars/car-record";
+import { selectPayments, toPayment, type PaymentRow } from "../customers/payment-record";
 import { findBookingView, selectBookingViews, toBookingView } from "./booking-view";
 import { replayedCreate, rethrowIdClash } from "../client-id";
 import { findOrCreateCustomer, insertBooking, withOverlapGuard } from "./booking-store";
@@ -115,6 +116,7 @@ export async function createAdminBooking(db: Knex, input: AdminBookingInput): Pr
       distanceFee: "0.00",
       insurance: "0.00",
       total,
+      deposit: normalizeMoney(car.deposit),
       status: input.status,
       source: "admin",
       bookingTokenHash: null,
@@ -193,19 +195,21 @@ export async function setBookingStatus(db: Knex, id: string, status: BookingStat
 /** The payment call's answer: the booking view (amountPaid updated), also as `booking`, and the ledger row. */
 export type PaymentAnswer = BookingView & { booking: BookingView; payment: Payment };
 
-type PaymentRow = { id: string; booking_id: string; amount: string; note: string | null; created_at: Date };
-
 /**
- * `PATCH /api/admin/bookings/:id/payment`: records one payment in the ledger
- * and adds it to `amount_paid`, with the booking row locked so two payments
- * never both fit one balance. More than the balance still owed is refused
- * (422 PAYMENT_EXCEEDS_BALANCE, details.balance). All arithmetic in centavos.
+ * `PATCH /api/admin/bookings/:id/payment`: records one payment in the ledger,
+ * with the booking row locked so two payments never both fit one balance.
+ * A `rental` payment (the default) is added to `amount_paid`; more than the
+ * balance still owed is refused (422 PAYMENT_EXCEEDS_BALANCE,
+ * details.balance). A `deposit` or `deposit-refund` (release-2 §E2) leaves
+ * `amount_paid` and the balance alone; a refund of more than the deposit
+ * held is refused the same way (details.balance = the deposit held). All
+ * arithmetic in centavos.
  */
 export async function addPayment(db: Knex, id: string, input: PaymentInput): Promise<PaymentAnswer> {
   return db.transaction(async (trx) => {
     const booking = await lockBooking(trx, id);
     if (input.id !== undefined) {
-      const columns = { booking_id: id, amount: input.amount, note: input.note };
+      const columns = { booking_id: id, amount: input.amount, kind: input.kind, note: input.note };
       const stored = replayedCreate(
         await trx<PaymentRow>("payments").where({ id: input.id }).first(),
         columns,
@@ -213,11 +217,16 @@ export async function addPayment(db: Knex, id: string, input: PaymentInput): Pro
       // Recorded before under this id (its answer was lost): answered again, never added twice.
       if (stored) return paymentAnswer(await viewOf(trx, id), stored);
     }
-    const balance = subtractMoney(booking.total, booking.amount_paid);
     if (compareMoney(input.amount, 0) <= 0) throw new PaymentRefused("PAYMENT_INVALID");
-    if (compareMoney(input.amount, balance) > 0) {
+    const limit =
+      input.kind === "rental"
+        ? subtractMoney(booking.total, booking.amount_paid)
+        : input.kind === "deposit-refund"
+          ? depositHeld((await selectPayments(trx).where("p.booking_id", id)).map(toPayment))
+          : null;
+    if (limit !== null && compareMoney(input.amount, limit) > 0) {
       throw new PaymentRefused("PAYMENT_EXCEEDS_BALANCE", {
-        balance: compareMoney(balance, 0) < 0 ? "0.00" : balance,
+        balance: compareMoney(limit, 0) < 0 ? "0.00" : limit,
       });
     }
     const [payment] = await trx<PaymentRow>("payments")
@@ -225,28 +234,22 @@ export async function addPayment(db: Knex, id: string, input: PaymentInput): Pro
         ...(input.id === undefined ? {} : { id: input.id }),
         booking_id: id,
         amount: input.amount,
+        kind: input.kind,
         note: input.note,
       })
-      .returning<PaymentRow[]>(["id", "booking_id", "amount", "note", "created_at"])
+      .returning<PaymentRow[]>(["id", "booking_id", "amount", "kind", "note", "created_at"])
       .catch((error: unknown) => rethrowIdClash(error, "payments"));
     if (!payment) throw new Error("insert returned no payment");
-    await trx("bookings")
-      .where({ id })
-      .update({ amount_paid: addMoney(booking.amount_paid, input.amount) });
+    // Only rental payments count towards the booking's total (release-2 §E2).
+    if (payment.kind === "rental") {
+      await trx("bookings")
+        .where({ id })
+        .update({ amount_paid: addMoney(booking.amount_paid, input.amount) });
+    }
     return paymentAnswer(await viewOf(trx, id), payment);
   });
 }
 
 function paymentAnswer(view: BookingView, payment: PaymentRow): PaymentAnswer {
-  return {
-    ...view,
-    booking: view,
-    payment: {
-      id: payment.id,
-      bookingId: payment.booking_id,
-      amount: normalizeMoney(payment.amount),
-      note: payment.note,
-      createdAt: payment.created_at.toISOString(),
-    },
-  };
+  return { ...view, booking: view, payment: toPayment(payment) };
 }

@@ -31,6 +31,8 @@ export type NewBooking = {
   distanceFee: string;
   insurance: string;
   total: string;
+  /** Release-2 §E2: the car's deposit at booking time, kept apart from `total`. */
+  deposit: string;
   status: BookingStatus;
   source: "public" | "admin";
   bookingTokenHash: string | null;
@@ -102,6 +104,7 @@ export async function insertBooking(trx: Knex.Transaction, booking: NewBooking):
         distance_fee: booking.distanceFee,
         insurance: booking.insurance,
         total: booking.total,
+        deposit: booking.deposit,
         status: booking.status,
         source: booking.source,
         booking_token_hash: booking.bookingTokenHash,

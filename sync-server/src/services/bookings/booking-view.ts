@@ -29,6 +29,7 @@ export type BookingViewRow = {
   distance_fee: string;
   insurance: string;
   total: string;
+  deposit: string;
   amount_paid: string;
   status: string;
   wants_delivery: boolean;
@@ -64,6 +65,7 @@ const VIEW_COLUMNS = [
   "b.distance_fee",
   "b.insurance",
   "b.total",
+  "b.deposit",
   "b.amount_paid",
   "b.status",
   "b.wants_delivery",
@@ -121,6 +123,7 @@ export function toBookingView(row: BookingViewRow): BookingView {
     distanceFee: normalizeMoney(row.distance_fee),
     insurance: normalizeMoney(row.insurance),
     total: normalizeMoney(row.total),
+    deposit: normalizeMoney(row.deposit),
     amountPaid: normalizeMoney(row.amount_paid),
     status: isBookingStatus(row.status) ? row.status : "pending",
     wantsDelivery: row.wants_delivery,

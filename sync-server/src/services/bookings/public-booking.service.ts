@@ -6,6 +6,7 @@ import {
   MAX_PENDING_BOOKINGS_PER_CONTACT,
 } from "@car-rental/shared/constants";
 import { addDays, manilaToday } from "@car-rental/shared/dates";
+import { normalizeMoney } from "@car-rental/shared/money";
 import { quote, quoteMatches } from "@car-rental/shared/pricing";
 import {
   rentalDatesIssue,
@@ -206,6 +207,7 @@ export async function createPublicBooking(
       distanceFee: fresh.distanceFee,
       insurance: fresh.insurance,
       total: fresh.total,
+      deposit: normalizeMoney(car.deposit),
       status: "pending",
       source: "public",
       bookingTokenHash: sha256(bookingToken),

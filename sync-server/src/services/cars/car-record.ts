@@ -8,6 +8,8 @@ export type CarRow = {
   name: string;
   category: string;
   daily_rate: string;
+  /** Release-2 §E2: the security deposit, apart from the rental total. */
+  deposit: string;
   seats: number;
   transmission: string;
   fuel: string;
@@ -36,6 +38,7 @@ export function toCar(row: CarRow): Car {
     name: row.name,
     category: row.category,
     dailyRate: normalizeMoney(row.daily_rate),
+    deposit: normalizeMoney(row.deposit),
     seats: row.seats,
     transmission: transmissionSchema.catch("Automatic").parse(row.transmission),
     fuel: fuelSchema.catch("Gas").parse(row.fuel),

@@ -43,6 +43,7 @@ function toColumns(input: Partial<CarInput>): Partial<CarRow> {
   if (input.name !== undefined) columns.name = input.name;
   if (input.category !== undefined) columns.category = input.category;
   if (input.dailyRate !== undefined) columns.daily_rate = input.dailyRate;
+  if (input.deposit !== undefined) columns.deposit = input.deposit;
   if (input.seats !== undefined) columns.seats = input.seats;
   if (input.transmission !== undefined) columns.transmission = input.transmission;
   if (input.fuel !== undefined) columns.fuel = input.fuel;

@@ -6,7 +6,11 @@ import { routes } from "@car-rental/shared/api";
 import { adminFailures, adminSuccess } from "@car-rental/shared/messages";
 import { addMoney, formatPeso, normalizeMoney, subtractMoney, tryParseMoney } from "@car-rental/shared/money";
 import { idSchema } from "@car-rental/shared/schemas/common";
-import { paymentInputSchema, paymentResponseSchema } from "@car-rental/shared/schemas/payment";
+import {
+  PAYMENT_KIND_LABELS,
+  paymentInputSchema,
+  paymentResponseSchema,
+} from "@car-rental/shared/schemas/payment";
 import { defineMutation, nowIso, replaceRow, shortId } from "../mutation";
 
 function amountOf(value: unknown): string | null {
@@ -24,20 +28,24 @@ export const addPayment = defineMutation({
   label: async (db, args) => {
     const booking = await db.bookings.get(args.bookingId);
     const about = booking ? `${booking.customerName}'s ${booking.carName} booking` : "booking";
-    return `Payment ${formatPeso(args.amount)} for ${about} (${shortId(args.bookingId)})`;
+    const what = PAYMENT_KIND_LABELS[args.kind ?? "rental"];
+    return `${what} ${formatPeso(args.amount)} for ${about} (${shortId(args.bookingId)})`;
   },
   apply: async (db, args) => {
     const amount = normalizeMoney(args.amount);
+    const kind = args.kind ?? "rental";
     const booking = await db.bookings.get(args.bookingId);
     await db.payments.add({
       id: args.id,
       bookingId: args.bookingId,
       amount,
+      kind,
       note: args.note ?? null,
       createdAt: nowIso(),
       _pending: true,
     });
-    if (booking) {
+    // Release-2 §E2: a deposit or its refund is kept apart from the amount paid.
+    if (booking && kind === "rental") {
       await db.bookings.update(booking.id, {
         amountPaid: addMoney(booking.amountPaid, amount),
         _pending: true,
@@ -64,7 +72,7 @@ export const addPayment = defineMutation({
     if (payment) {
       await db.payments.update(payment.id, { amount: after });
       const booking = await db.bookings.get(payment.bookingId);
-      if (booking) {
+      if (booking && (payment.kind ?? "rental") === "rental") {
         await db.bookings.update(booking.id, {
           amountPaid: addMoney(subtractMoney(booking.amountPaid, payment.amount), after),
         });

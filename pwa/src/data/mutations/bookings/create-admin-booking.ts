@@ -57,6 +57,8 @@ export const createAdminBooking = defineMutation({
       distanceFee: "0.00",
       insurance: "0.00",
       total,
+      // Release-2 §E2: the car's deposit at booking time, as the server stores it.
+      deposit: car?.deposit ?? "0.00",
       amountPaid: "0.00",
       status: args.status ?? "pending",
       wantsDelivery: false,

@@ -1,6 +1,13 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { formatPeso } from "@car-rental/shared/money";
+import {
+  depositHeld,
+  PAYMENT_KIND_LABELS,
+  PAYMENT_KINDS,
+  type PaymentKind,
+} from "@car-rental/shared/schemas/payment";
+import { usePayments } from "../../../data/admin-data";
 import { addPayment } from "../../../data/mutations/bookings/add-payment";
 import { newId, queueChange } from "../frame/queue-change";
 import { showAdminError } from "../../../lib/toast";
@@ -20,18 +27,34 @@ type AddPaymentDialogProps = {
 };
 
 export const PAYMENT_AMOUNT_LABEL = "Payment Amount";
+export const PAYMENT_KIND_LABEL = "Payment Kind";
+
+/** Release-2 §E2: the kinds the admin records, a native select like the status list. */
+const KIND_OPTIONS = PAYMENT_KINDS.map((kind) => ({
+  value: kind,
+  label: kind === "rental" ? "Rental payment" : PAYMENT_KIND_LABELS[kind],
+}));
+
+function isPaymentKind(value: string): value is PaymentKind {
+  return PAYMENT_KINDS.some((kind) => kind === value);
+}
 
 /**
  * The small 'Add Payment' dialog (spec §5 "Add payment"): an amount that does
  * not parse as a number is ignored, nothing is sent. Zero, negative or more
  * than the balance would be refused by the server: it says so here instead.
+ * Release-2 §E2: the kind (rental by default) says what the payment is for; a
+ * deposit is not held against the balance, a refund not above the deposit held.
  */
 export function AddPaymentDialog({ target, onClose }: AddPaymentDialogProps) {
   const [amount, setAmount] = useState("");
+  const [kind, setKind] = useState<PaymentKind>("rental");
   const [problem, setProblem] = useState<string | null>(null);
+  const payments = usePayments(target?.id);
 
   const close = () => {
     setAmount("");
+    setKind("rental");
     setProblem(null);
     onClose();
   };
@@ -41,13 +64,15 @@ export function AddPaymentDialog({ target, onClose }: AddPaymentDialogProps) {
     if (!target) return;
     const parsed = parsePaymentAmount(amount);
     if (parsed === null) return;
-    const refusal = paymentAmountProblem(parsed, target.balance);
+    const limit =
+      kind === "rental" ? target.balance : kind === "deposit-refund" ? depositHeld(payments ?? []) : null;
+    const refusal = paymentAmountProblem(parsed, limit);
     if (refusal) {
       setProblem(refusal);
       showAdminError(refusal);
       return;
     }
-    const queued = await queueChange(addPayment, { bookingId: target.id, id: newId(), amount: parsed });
+    const queued = await queueChange(addPayment, { bookingId: target.id, id: newId(), amount: parsed, kind });
     if (queued) close();
   };
 
@@ -61,6 +86,17 @@ export function AddPaymentDialog({ target, onClose }: AddPaymentDialogProps) {
               <br />
               Total {formatPeso(target.total)} · Balance {formatPeso(target.balance)}
             </Text>
+            <NativeSelect
+              label={PAYMENT_KIND_LABEL}
+              data={KIND_OPTIONS}
+              value={kind}
+              size="md"
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                if (isPaymentKind(value)) setKind(value);
+                setProblem(null);
+              }}
+            />
             <TextInput
               label={PAYMENT_AMOUNT_LABEL}
               inputMode="decimal"

@@ -113,6 +113,8 @@ export function BookingCard({ booking, onAddPayment, linked = true }: BookingCar
               <Text fw={700}>Total</Text>
               <Text fw={700}>{formatPeso(booking.total)}</Text>
             </Group>
+            {/* Release-2 §E2: the booking's deposit, apart from its total. */}
+            <Line label="Deposit, not in total" value={formatPeso(booking.deposit ?? "0")} />
           </Stack>
         </SimpleGrid>
         <BookingDocumentLinks documents={booking.documents} />
@@ -121,6 +123,8 @@ export function BookingCard({ booking, onAddPayment, linked = true }: BookingCar
           <PaymentStatus
             total={booking.total}
             amountPaid={booking.amountPaid}
+            bookingId={booking.id}
+            deposit={booking.deposit}
             onAddPayment={() => onAddPayment(booking)}
           />
           {/* Spec §2: the status dropdown; a native one (the tablet's own picker). */}

@@ -1,6 +1,7 @@
 import { Card, Stack, Table, Text, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { formatPeso } from "@car-rental/shared/money";
+import { PAYMENT_KIND_LABELS } from "@car-rental/shared/schemas/payment";
 import { useCustomers, type LocalBookingWithPayments } from "../../../data/admin-data";
 import { longDateOfInstant } from "../frame/display";
 import { NotOnFile } from "../frame/not-on-file";
@@ -19,6 +20,7 @@ function PaymentsTable({ booking }: { booking: LocalBookingWithPayments }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Date</Table.Th>
+            <Table.Th>Kind</Table.Th>
             <Table.Th>Amount</Table.Th>
             <Table.Th>Note</Table.Th>
           </Table.Tr>
@@ -27,6 +29,7 @@ function PaymentsTable({ booking }: { booking: LocalBookingWithPayments }) {
           {booking.payments.map((payment) => (
             <Table.Tr key={payment.id}>
               <Table.Td>{longDateOfInstant(payment.createdAt)}</Table.Td>
+              <Table.Td>{PAYMENT_KIND_LABELS[payment.kind ?? "rental"]}</Table.Td>
               <Table.Td>{formatPeso(payment.amount)}</Table.Td>
               <Table.Td>{payment.note ?? ""}</Table.Td>
             </Table.Tr>

@@ -1,7 +1,9 @@
+import "fake-indexeddb/auto";
 import { MantineProvider } from "@mantine/core";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { db as appDb } from "../../../data/db";
 import { PaymentStatus } from "./payment-status";
 
 function renderStatus(total: string, amountPaid: string) {
@@ -35,5 +37,38 @@ describe("PaymentStatus", () => {
     renderStatus("5000.00", "5000.00");
     expect(screen.getByText("Fully Paid")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Add Payment" })).toBeNull();
+  });
+
+  it("shows the deposit held apart from the balance, and Add Payment for a deposit once fully paid (release-2 §E2)", async () => {
+    const bookingId = "00000000-0000-4000-8000-000000000077";
+    const payment = (id: string, amount: string, kind: "rental" | "deposit" | "deposit-refund") => ({
+      id: `00000000-0000-4000-8000-00000000008${id}`,
+      bookingId,
+      amount,
+      kind,
+      note: null,
+      createdAt: `2026-11-2${id}T00:00:00.000Z`,
+    });
+    await appDb.payments.bulkPut([
+      payment("1", "5000.00", "rental"),
+      payment("2", "3000.00", "deposit"),
+      payment("3", "1000.00", "deposit-refund"),
+    ]);
+    render(
+      <MantineProvider>
+        <PaymentStatus
+          total="5000.00"
+          amountPaid="5000.00"
+          bookingId={bookingId}
+          deposit="3000.00"
+          onAddPayment={vi.fn()}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByText("Fully Paid")).toBeTruthy();
+    expect((await screen.findByText("₱2,000")).closest("[data-testid='deposit-held']")?.textContent).toBe(
+      "Deposit held ₱2,000 of ₱3,000",
+    );
+    expect(screen.getByRole("button", { name: "Add Payment" })).toBeTruthy();
   });
 });

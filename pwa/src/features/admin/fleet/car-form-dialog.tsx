@@ -111,6 +111,8 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
             size="md"
             {...field(form, "dailyRate")}
           />
+          {/* Release-2 §E2: apart from the rental total; blank means the default ₱3,000. */}
+          <TextInput label="Deposit (₱)" inputMode="decimal" size="md" {...field(form, "deposit")} />
           <Controller
             control={control}
             name="seats"

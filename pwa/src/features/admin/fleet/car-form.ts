@@ -4,12 +4,12 @@
  * this year. Values are what the inputs hold; the output is the car body.
  */
 import * as z from "zod";
-import { FUELS, KNOWN_CATEGORIES, TRANSMISSIONS } from "@car-rental/shared/constants";
+import { FUELS, KNOWN_CATEGORIES, rentalTerms, TRANSMISSIONS } from "@car-rental/shared/constants";
 import { validationMessages } from "@car-rental/shared/messages";
 import type { CarInputBody } from "@car-rental/shared/schemas/car";
 import { MAX_CAR_YEAR, MAX_SEATS, MIN_CAR_YEAR } from "@car-rental/shared/schemas/car";
 import { textLimits } from "@car-rental/shared/schemas/common";
-import { positiveMoneySchema } from "@car-rental/shared/money";
+import { moneySchema, positiveMoneySchema } from "@car-rental/shared/money";
 import type { LocalAdminCar } from "../../../data/db";
 import { parsePaymentAmount } from "../frame/payment-rules";
 
@@ -57,6 +57,20 @@ export const carFormSchema = z.object({
       });
       return z.NEVER;
     }),
+  /** Release-2 §E2: the security deposit, 0 or more; blank means the default ₱3,000. */
+  deposit: z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      if (value === "") return rentalTerms.defaultDeposit;
+      const result = moneySchema.safeParse(parsePaymentAmount(value) ?? value);
+      if (result.success) return result.data;
+      ctx.addIssue({
+        code: "custom",
+        message: result.error.issues[0]?.message ?? validationMessages.invalidInput,
+      });
+      return z.NEVER;
+    }),
   seats: wholeNumber(1, MAX_SEATS, true),
   transmission: z.enum(TRANSMISSIONS),
   fuel: z.enum(FUELS),
@@ -75,6 +89,7 @@ export function emptyCarForm(currentYear: number): CarFormInput {
     name: "",
     category: "",
     dailyRate: "",
+    deposit: rentalTerms.defaultDeposit,
     seats: 5,
     transmission: "Automatic",
     fuel: "Gas",
@@ -91,6 +106,7 @@ export function carFormOf(car: LocalAdminCar): CarFormInput {
     name: car.name,
     category: car.category,
     dailyRate: car.dailyRate,
+    deposit: car.deposit ?? rentalTerms.defaultDeposit,
     seats: car.seats,
     transmission: car.transmission,
     fuel: car.fuel,
@@ -108,6 +124,7 @@ export function carBodyOf(values: CarFormOutput, image: string | null): CarInput
     name: values.name,
     category: values.category,
     dailyRate: values.dailyRate,
+    deposit: values.deposit,
     seats: values.seats ?? 5,
     transmission: values.transmission,
     fuel: values.fuel,

@@ -54,4 +54,9 @@ describe("paymentAmountProblem", () => {
     expect(paymentAmountProblem("100.01", "100.00")).toBe(errorMessages.PAYMENT_EXCEEDS_BALANCE);
     expect(paymentAmountProblem("100.00", "100.00")).toBeNull();
   });
+
+  it("holds a deposit to no balance, but still refuses zero and negatives (release-2 §E2)", () => {
+    expect(paymentAmountProblem("50000.00", null)).toBeNull();
+    expect(paymentAmountProblem("0.00", null)).toBe(errorMessages.PAYMENT_INVALID);
+  });
 });

@@ -67,10 +67,12 @@ export function parsePaymentAmount(text: string): string | null {
 /**
  * The server's own refusals (decisions.md "Payments"), checked before the
  * change is queued so a typo does not sit in the outbox: the amount must be
- * positive and not exceed the balance. Returns the message, or null when fine.
+ * positive and not exceed the balance (`null`: no limit, as for a deposit,
+ * release-2 §E2). Returns the message, or null when fine.
  */
-export function paymentAmountProblem(amount: string, balance: MoneyInput): string | null {
+export function paymentAmountProblem(amount: string, balance: MoneyInput | null): string | null {
   if (compareMoney(amount, 0) <= 0) return errorMessages.PAYMENT_INVALID;
-  if (compareMoney(amount, safeAmount(balance)) > 0) return errorMessages.PAYMENT_EXCEEDS_BALANCE;
+  if (balance !== null && compareMoney(amount, safeAmount(balance)) > 0)
+    return errorMessages.PAYMENT_EXCEEDS_BALANCE;
   return null;
 }
