@@ -196,7 +196,7 @@ export class OutboxEngine {
         sentId = entry.id;
         // While this entry is on its way, the one after it is claimed, to go the moment this one is answered.
         const [outcome, ahead] = await Promise.all([
-          sendEntry(this.api, entry),
+          sendEntry(this.api, entry, this.db),
           // Only an optimisation: on any trouble the next entry is claimed the usual way.
           claims.claimAhead(this.db, this.now, entry, settling).catch(() => null),
         ]);

@@ -8,7 +8,7 @@
  * No DOM or React imports: the service worker runs this too.
  */
 import { ApiError, describeError, type ApiClient } from "./api-client";
-import type { OutboxEntry } from "./db";
+import type { CarRentalDb, OutboxEntry } from "./db";
 import { UNKNOWN_CHANGE_MESSAGE } from "./outbox-upgrade";
 import { requestOf } from "./mutations/mutation";
 import { mutationNamed } from "./mutations/registry";
@@ -32,12 +32,16 @@ export function classify(error: unknown): Outcome {
   return { kind: "transient", status: null, message: error instanceof Error ? error.message : String(error) };
 }
 
-/** Sends the entry's request once; never throws (a failure is an outcome). */
-export async function sendEntry(api: ApiClient, entry: OutboxEntry): Promise<Outcome> {
+/**
+ * Sends the entry's request once, after its mutation's `prepare` step (e.g.
+ * the uploads a handover names); never throws (a failure is an outcome).
+ */
+export async function sendEntry(api: ApiClient, entry: OutboxEntry, db: CarRentalDb): Promise<Outcome> {
   const mutation = mutationNamed(entry.mutation);
   if (!mutation) return { kind: "refused", status: 0, message: UNKNOWN_CHANGE_MESSAGE };
   try {
-    const { path, body } = requestOf(mutation, entry.args);
+    const args = mutation.prepare ? await mutation.prepare(db, api, entry.args) : entry.args;
+    const { path, body } = requestOf(mutation, args);
     const answer = await api.raw(mutation.route.method, path, {
       ...(body === undefined ? {} : { body }),
       idempotencyKey: entry.id,
