@@ -149,12 +149,31 @@ export type MirrorTableView = {
   toCollection(): { primaryKeys(): Promise<string[]> };
 };
 
-/** The Dexie stores of the synced tables, from the one list of them (`shared/src/mirror.ts`). */
-const mirrorStores = Object.fromEntries(
-  SYNC_ENTITIES.map((entity) => [mirrorRegistry[entity].table, mirrorRegistry[entity].indexes]),
-);
-/** The database version that declares the mirror's stores as the list has them (3 or the newest `since`). */
-const MIRROR_VERSION = Math.max(3, ...SYNC_ENTITIES.map((entity) => mirrorRegistry[entity].since));
+/**
+ * The Dexie stores of the synced tables as database version `version` had
+ * them, from the one list of them (`shared/src/mirror.ts`): the tables whose
+ * `since` is at most `version`.
+ */
+function mirrorStoresAt(version: number): Record<string, string> {
+  return Object.fromEntries(
+    SYNC_ENTITIES.filter((entity) => mirrorRegistry[entity].since <= version).map((entity) => [
+      mirrorRegistry[entity].table,
+      mirrorRegistry[entity].indexes,
+    ]),
+  );
+}
+/**
+ * Every version that brought a mirror table (3 and above), oldest first. Each
+ * stays declared with the tables it had: Dexie upgrades from the version a
+ * browser holds by comparing declared versions, and a version left out would
+ * make its tables look new (and be created again, their rows lost).
+ */
+const MIRROR_VERSIONS = [
+  ...new Set([
+    3,
+    ...SYNC_ENTITIES.map((entity) => mirrorRegistry[entity].since).filter((since) => since > 3),
+  ]),
+].sort((a, b) => a - b);
 
 /** The Dexie version that added My booking's table. */
 const MY_BOOKINGS_VERSION = 5;
@@ -163,7 +182,7 @@ const MY_BOOKINGS_VERSION = 5;
  * table (its `since` in shared/src/mirror.ts) and the files waiting for upload.
  */
 const HANDOVER_VERSION = 8;
-if (MIRROR_VERSION === MY_BOOKINGS_VERSION) {
+if (MIRROR_VERSIONS.includes(MY_BOOKINGS_VERSION)) {
   // Browsers already at that version would never create the new table.
   throw new Error(`A new mirror table's 'since' must be above ${MY_BOOKINGS_VERSION} (My booking's version)`);
 }
@@ -237,10 +256,11 @@ export class CarRentalDb extends Dexie {
             delete entry.body;
           });
       });
-    // The synced tables as `shared/src/mirror.ts` lists them (a new one comes with the next version).
-    this.version(MIRROR_VERSION).stores(mirrorStores);
+    // The synced tables as `shared/src/mirror.ts` lists them (a new one comes with the next version),
+    // each version that brought one with the tables it had.
+    for (const version of MIRROR_VERSIONS) this.version(version).stores(mirrorStoresAt(version));
     // My booking's own table (release-2 §D2); the other stores are unchanged. Its version is fixed
-    // and above MIRROR_VERSION: a new mirror table takes the next one (6), never this one.
+    // and apart from the mirror's versions: a new mirror table takes a version above every one declared, never this one.
     this.version(MY_BOOKINGS_VERSION).stores({ myBookings: "id, reference, openedAt" });
     // The handover's files (release 2 §C3), in the version that also brings the `handovers` mirror
     // table (declared above from the list). A new store only: nothing stored before changes shape.
