@@ -38,7 +38,7 @@ function Reading({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Record({
+function RecordCard({
   title,
   record,
   source,
@@ -143,8 +143,8 @@ export function HandoverRecords({
   const source = useFileSources(files);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <Record title="Check-out" record={checkOut} source={source} />
-      <Record title="Check-in" record={checkIn} source={source} />
+      <RecordCard title="Check-out" record={checkOut} source={source} />
+      <RecordCard title="Check-in" record={checkIn} source={source} />
     </SimpleGrid>
   );
 }
