@@ -200,6 +200,21 @@ beforeAll(async () => {
     addPayment: { amount: "100.00", note: "cash" },
     blockName: { fullName: "Some Name", reason: "fuzz" },
     createBlock: { startDate: addDays(today, 80), endDate: addDays(today, 81), reason: "fuzz" },
+    // Release-2 §C3: the fixture booking is not confirmed-with-uploads, so a well-formed body is refused too.
+    checkOutBooking: {
+      odometerKm: 1000,
+      fuelEighths: 8,
+      notes: "fuzz",
+      photos: [],
+      signature: "/objects/documents/00000000-0000-4000-8000-000000000001",
+    },
+    checkInBooking: {
+      odometerKm: 1000,
+      fuelEighths: 8,
+      notes: "fuzz",
+      photos: [],
+      charges: [{ label: "Fuel", amount: "100.00" }],
+    },
   };
 }, 120_000);
 

@@ -21,6 +21,7 @@ import {
   blockedNameSchema,
 } from "./schemas/blocked-name";
 import { blockInputSchema, blockSchema } from "./schemas/block";
+import { checkInInputSchema, checkOutInputSchema } from "./schemas/handover";
 import { okResponseSchema } from "./schemas/common";
 import { contactMessageSchema } from "./schemas/contact";
 import {
@@ -302,6 +303,30 @@ export const routes = {
     request: paymentInputSchema,
     query: null,
     response: paymentResponseSchema,
+  },
+  /**
+   * Release-2 §C3: a confirmed booking's car goes out (200, the booking, status `active`).
+   * 409 `INVALID_TRANSITION` unless confirmed; a replay of the same check-out answers the booking again.
+   */
+  checkOutBooking: {
+    method: "POST",
+    path: "/api/admin/bookings/:id/check-out",
+    auth: "admin",
+    request: checkOutInputSchema,
+    query: null,
+    response: bookingViewSchema,
+  },
+  /**
+   * Release-2 §C3: an active booking's car is back (200, the booking, status `completed`, the
+   * charges added to its total). 409 `INVALID_TRANSITION` unless active; 422 `ODOMETER_BEFORE_CHECKOUT`.
+   */
+  checkInBooking: {
+    method: "POST",
+    path: "/api/admin/bookings/:id/check-in",
+    auth: "admin",
+    request: checkInInputSchema,
+    query: null,
+    response: bookingViewSchema,
   },
   createBlock: {
     method: "POST",

@@ -110,11 +110,27 @@ export const distanceServiceOptions: Record<DistanceService, { label: string; de
 /**
  * `expired`: a pending booking the admin did not confirm within the hold
  * (release 2 A4, PENDING_HOLD_HOURS); its dates are free again.
+ * `active`: the car is out (release 2 §C3): a confirmed booking becomes
+ * active only by its check-out and completed only by its check-in.
  */
-export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed", "expired"] as const;
+export const BOOKING_STATUSES = [
+  "pending",
+  "confirmed",
+  "active",
+  "cancelled",
+  "completed",
+  "expired",
+] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-/** Statuses whose bookings hold their car's dates. */
-export const ACTIVE_BOOKING_STATUSES = ["pending", "confirmed"] as const satisfies readonly BookingStatus[];
+/**
+ * Statuses whose bookings hold their car's dates: the set the database's
+ * `booking_occupies()` holds (db/migrations, the handovers migration).
+ */
+export const ACTIVE_BOOKING_STATUSES = [
+  "pending",
+  "confirmed",
+  "active",
+] as const satisfies readonly BookingStatus[];
 
 export const TRANSMISSIONS = ["Automatic", "Manual"] as const;
 export type Transmission = (typeof TRANSMISSIONS)[number];
@@ -209,6 +225,13 @@ export const rentalTerms = {
   /** Release-2 §E2: each car has a deposit, this much unless the owner sets another (pesos). */
   defaultDeposit: "3000.00",
 } as const;
+
+/** Release 2 §C3: at most this many photos per check-out or check-in. */
+export const HANDOVER_MAX_PHOTOS = 12;
+/** The fuel gauge in eighths: 0 (empty) to 8 (full). */
+export const FUEL_EIGHTHS_MAX = 8;
+/** Photos are downscaled in the browser to this long side (px) before upload, as JPEG. */
+export const HANDOVER_PHOTO_LONG_SIDE = 1600;
 
 export const DOCUMENT_MAX_BYTES = 5_242_880;
 export const CAR_IMAGE_MAX_BYTES = 10_485_760;

@@ -113,6 +113,8 @@ export const adminFailures = {
   unblockName: "Failed to unblock name",
   blockDates: "Failed to block dates",
   removeBlock: "Failed to remove block",
+  checkOut: "Failed to check out",
+  checkIn: "Failed to check in",
 } as const;
 
 export const adminSuccess = {
@@ -127,6 +129,8 @@ export const adminSuccess = {
   unblockName: "Name unblocked successfully!",
   blockDates: "Dates blocked successfully!",
   removeBlock: "Block removed successfully!",
+  checkOut: "Car checked out successfully!",
+  checkIn: "Car checked in successfully!",
   exportComplete: "Export Complete",
 } as const;
 
@@ -178,6 +182,9 @@ export const errorMessages = {
     "No booking matches this booking reference and e-mail or phone. Please check both and try again.",
   CANCELLATION_CLOSED:
     "This booking can no longer be cancelled online: only pending or confirmed bookings, at least 24 hours before pickup. Please call us.",
+  INVALID_TRANSITION:
+    "This booking cannot make that change now: a confirmed booking goes out with Check out, an active one comes back with Check in.",
+  ODOMETER_BEFORE_CHECKOUT: "The odometer reading cannot be lower than the reading at check-out.",
   DATABASE_UNAVAILABLE: "The service is temporarily unavailable. Please try again shortly.",
   INTERNAL: GENERIC_FAILURE,
 } as const;
@@ -213,6 +220,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   GONE: 410,
   BOOKING_NOT_FOUND: 404,
   CANCELLATION_CLOSED: 409,
+  INVALID_TRANSITION: 409,
+  ODOMETER_BEFORE_CHECKOUT: 422,
   DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };

@@ -16,6 +16,7 @@ import { bookingViewSchema } from "./schemas/booking";
 import { blockedNameSchema } from "./schemas/blocked-name";
 import { adminCarSchema } from "./schemas/car";
 import { customerRecordSchema } from "./schemas/customer";
+import { handoverSchema } from "./schemas/handover";
 import { paymentSchema } from "./schemas/payment";
 
 export type MirrorTableDefinition = {
@@ -68,6 +69,14 @@ export const mirrorTables = {
     indexes: "id, carId, startDate",
     since: 4,
     tombstones: true,
+  },
+  // Release 2 §C3: the check-out and check-in records of bookings.
+  handovers: {
+    schema: handoverSchema,
+    table: "handovers",
+    indexes: "id, bookingId",
+    since: 8,
+    tombstones: false,
   },
 } as const satisfies Record<string, MirrorTableDefinition>;
 

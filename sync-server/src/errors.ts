@@ -113,3 +113,15 @@ export class CancellationClosed extends DomainError {
     super("CANCELLATION_CLOSED", message, details);
   }
 }
+/** Release-2 §C3: a handover that does not follow confirmed → active → completed. */
+export class InvalidTransition extends DomainError {
+  constructor(details?: unknown) {
+    super("INVALID_TRANSITION", undefined, details);
+  }
+}
+/** Release-2 §C3: a check-in odometer reading below the check-out's. */
+export class OdometerBeforeCheckout extends DomainError {
+  constructor(details: { checkOutOdometerKm: number }) {
+    super("ODOMETER_BEFORE_CHECKOUT", undefined, details);
+  }
+}

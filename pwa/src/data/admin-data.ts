@@ -13,7 +13,9 @@ import {
   type LocalBlock,
   type LocalBlockedName,
   type LocalBooking,
+  type HandoverFile,
   type LocalCustomer,
+  type LocalHandover,
   type LocalPayment,
   type SyncStateRow,
 } from "./db";
@@ -120,6 +122,19 @@ export async function findCustomerByEmail(email: string): Promise<LocalCustomer 
 }
 
 /** Blocked names, newest first. */
+/** The check-out and check-in records of one booking (release 2 §C3). */
+export function useHandovers(bookingId: string): LocalHandover[] | undefined {
+  return useLiveQuery(
+    async () => (await appDb.handovers.where("bookingId").equals(bookingId).toArray()).filter(visible),
+    [bookingId],
+  );
+}
+
+/** The handover files this device holds for one booking (photos and signatures, uploaded or waiting). */
+export function useHandoverFiles(bookingId: string): HandoverFile[] | undefined {
+  return useLiveQuery(() => appDb.handoverFiles.where("bookingId").equals(bookingId).toArray(), [bookingId]);
+}
+
 /** Blocked periods of the mirror (release 2 §C1), the earliest first. */
 export function useBlocks(): LocalBlock[] | undefined {
   return useLiveQuery(async () => (await appDb.blocks.orderBy("startDate").toArray()).filter(visible), []);

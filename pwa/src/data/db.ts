@@ -12,6 +12,7 @@ import type { Block } from "@car-rental/shared/schemas/block";
 import type { BlockedName } from "@car-rental/shared/schemas/blocked-name";
 import type { AdminCar, Car } from "@car-rental/shared/schemas/car";
 import type { CustomerRecord } from "@car-rental/shared/schemas/customer";
+import type { Handover } from "@car-rental/shared/schemas/handover";
 import type { Payment } from "@car-rental/shared/schemas/payment";
 import { mirrorTables as mirrorRegistry, SYNC_ENTITIES, type SyncEntity } from "@car-rental/shared/mirror";
 import type { z } from "zod";
@@ -40,6 +41,32 @@ export type LocalCustomer = CustomerRecord & PendingMarks;
 export type LocalBlockedName = BlockedName & PendingMarks;
 export type LocalPayment = Payment & PendingMarks;
 export type LocalBlock = Block & PendingMarks;
+/**
+ * A check-out or check-in record (release 2 §C3). While its change waits in
+ * the outbox, `photos` and `signature` name files of `handoverFiles` by id;
+ * from the server they are object paths (`/objects/documents/…`).
+ */
+export type LocalHandover = Handover & PendingMarks;
+
+/**
+ * A photo or signature of a handover, kept in the browser until it is
+ * uploaded (release 2 §C3): the check-out or check-in change uploads it just
+ * before it is sent and records `objectPath` here at once, so a change sent
+ * again (the tablet was closed mid-way) never uploads it twice. Kept after
+ * the upload as the device's copy the booking details show offline.
+ */
+export type HandoverFile = {
+  /** A UUID chosen in the browser: the change's arguments name the file by it. */
+  id: string;
+  bookingId: string;
+  kind: "photo" | "signature";
+  /** JPEG (photos, downscaled to a long side of at most 1600 px) or PNG (the signature). */
+  blob: Blob;
+  contentType: "image/jpeg" | "image/png";
+  /** Where the server keeps it, once uploaded; null before. */
+  objectPath: string | null;
+  createdAt: string;
+};
 
 /** A booked range of one car, keyed by car, start date and pickup time. */
 export type LocalBookedRange = z.output<typeof bookedRangeSchema> & { carId: string };
@@ -123,16 +150,40 @@ export type MirrorTableView = {
   toCollection(): { primaryKeys(): Promise<string[]> };
 };
 
-/** The Dexie stores of the synced tables, from the one list of them (`shared/src/mirror.ts`). */
-const mirrorStores = Object.fromEntries(
-  SYNC_ENTITIES.map((entity) => [mirrorRegistry[entity].table, mirrorRegistry[entity].indexes]),
-);
-/** The database version that declares the mirror's stores as the list has them (3 or the newest `since`). */
-const MIRROR_VERSION = Math.max(3, ...SYNC_ENTITIES.map((entity) => mirrorRegistry[entity].since));
+/**
+ * The Dexie stores of the synced tables as database version `version` had
+ * them, from the one list of them (`shared/src/mirror.ts`): the tables whose
+ * `since` is at most `version`.
+ */
+function mirrorStoresAt(version: number): Record<string, string> {
+  return Object.fromEntries(
+    SYNC_ENTITIES.filter((entity) => mirrorRegistry[entity].since <= version).map((entity) => [
+      mirrorRegistry[entity].table,
+      mirrorRegistry[entity].indexes,
+    ]),
+  );
+}
+/**
+ * Every version that brought a mirror table (3 and above), oldest first. Each
+ * stays declared with the tables it had: Dexie upgrades from the version a
+ * browser holds by comparing declared versions, and a version left out would
+ * make its tables look new (and be created again, their rows lost).
+ */
+const MIRROR_VERSIONS = [
+  ...new Set([
+    3,
+    ...SYNC_ENTITIES.map((entity) => mirrorRegistry[entity].since).filter((since) => since > 3),
+  ]),
+].sort((a, b) => a - b);
 
 /** The Dexie version that added My booking's table. */
 const MY_BOOKINGS_VERSION = 5;
-if (MIRROR_VERSION === MY_BOOKINGS_VERSION) {
+/**
+ * The Dexie version of the handover (release 2 §C3): the `handovers` mirror
+ * table (its `since` in shared/src/mirror.ts) and the files waiting for upload.
+ */
+const HANDOVER_VERSION = 8;
+if (MIRROR_VERSIONS.includes(MY_BOOKINGS_VERSION)) {
   // Browsers already at that version would never create the new table.
   throw new Error(`A new mirror table's 'since' must be above ${MY_BOOKINGS_VERSION} (My booking's version)`);
 }
@@ -182,6 +233,10 @@ export class CarRentalDb extends Dexie {
   drafts!: EntityTable<DraftRow, "key">;
   /** Bookings the customer opened on My booking (release-2 §D2): see my-bookings.ts. */
   myBookings!: EntityTable<MyBookingRow, "id">;
+  /** Check-out and check-in records (release 2 §C3). */
+  handovers!: EntityTable<LocalHandover, "id">;
+  /** Handover photos and signatures, kept until (and after) their upload. */
+  handoverFiles!: EntityTable<HandoverFile, "id">;
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
@@ -230,13 +285,17 @@ export class CarRentalDb extends Dexie {
             delete entry.body;
           });
       });
-    // The synced tables as `shared/src/mirror.ts` lists them (a new one comes with the next version).
-    this.version(MIRROR_VERSION).stores(mirrorStores);
+    // The synced tables as `shared/src/mirror.ts` lists them (a new one comes with the next version),
+    // each version that brought one with the tables it had.
+    for (const version of MIRROR_VERSIONS) this.version(version).stores(mirrorStoresAt(version));
     // My booking's own table (release-2 §D2); the other stores are unchanged. Its version is fixed
-    // and above MIRROR_VERSION: a new mirror table takes the next one (6), never this one.
+    // and apart from the mirror's versions: a new mirror table takes a version above every one declared, never this one.
     this.version(MY_BOOKINGS_VERSION).stores({ myBookings: "id, reference, openedAt" });
     // Release-2 §E2: rows stored before deposits get what the server's migration gave them.
     this.version(DEPOSIT_VERSION).stores({}).upgrade(upgradeToDeposits);
+    // The handover's files (release 2 §C3), in the version that also brings the `handovers` mirror
+    // table (declared above from the list). A new store only: nothing stored before changes shape.
+    this.version(HANDOVER_VERSION).stores({ handoverFiles: "id, bookingId" });
   }
 
   /** An admin mirror table by sync entity name, for the pull, reads and deletes (features use the typed tables). */

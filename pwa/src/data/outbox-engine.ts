@@ -210,7 +210,7 @@ export class OutboxEngine {
         const [outcomes, ahead] = await Promise.all([
           batch.changes.length > 1
             ? sendBatch(this.api, batch.changes)
-            : sendEntry(this.api, last).then((outcome) => [outcome]),
+            : sendEntry(this.api, last, this.db).then((outcome) => [outcome]),
           // Only an optimisation: on any trouble the next entry is claimed the usual way.
           claims.claimAhead(this.db, this.now, last, onItsWay).catch(() => null),
         ]);

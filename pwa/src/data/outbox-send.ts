@@ -16,7 +16,7 @@ import {
   type BatchResult,
 } from "@car-rental/shared/schemas/batch";
 import { ApiError, describeError, type ApiClient } from "./api-client";
-import type { OutboxEntry } from "./db";
+import type { CarRentalDb, OutboxEntry } from "./db";
 import { outboxRowKeys } from "./outbox-row-keys";
 import { UNKNOWN_CHANGE_MESSAGE } from "./outbox-upgrade";
 import { requestOf } from "./mutations/mutation";
@@ -41,12 +41,16 @@ export function classify(error: unknown): Outcome {
   return { kind: "transient", status: null, message: error instanceof Error ? error.message : String(error) };
 }
 
-/** Sends the entry's request once; never throws (a failure is an outcome). */
-export async function sendEntry(api: ApiClient, entry: OutboxEntry): Promise<Outcome> {
+/**
+ * Sends the entry's request once, after its mutation's `prepare` step (e.g.
+ * the uploads a handover names); never throws (a failure is an outcome).
+ */
+export async function sendEntry(api: ApiClient, entry: OutboxEntry, db: CarRentalDb): Promise<Outcome> {
   const mutation = mutationNamed(entry.mutation);
   if (!mutation) return { kind: "refused", status: 0, message: UNKNOWN_CHANGE_MESSAGE };
   try {
-    const { path, body } = requestOf(mutation, entry.args);
+    const args = mutation.prepare ? await mutation.prepare(db, api, entry.args) : entry.args;
+    const { path, body } = requestOf(mutation, args);
     const answer = await api.raw(mutation.route.method, path, {
       ...(body === undefined ? {} : { body }),
       idempotencyKey: entry.id,
@@ -64,10 +68,14 @@ export async function sendEntry(api: ApiClient, entry: OutboxEntry): Promise<Out
  */
 const BATCH_MAX_CHARACTERS = 45_000;
 
-/** The change an entry is in a batch, or null when it cannot go in one (a public call, an unknown change). */
+/**
+ * The change an entry is in a batch, or null when it cannot go in one (a
+ * public call, an unknown change, one that prepares its request first).
+ */
 export function batchChangeOf(entry: OutboxEntry): BatchChange | null {
   const mutation = mutationNamed(entry.mutation);
-  if (!mutation || mutation.route.auth !== "admin") return null;
+  // A change with a `prepare` step (uploads first, e.g. a handover's photos) goes alone, after it.
+  if (!mutation || mutation.route.auth !== "admin" || mutation.prepare) return null;
   const { path, body } = requestOf(mutation, entry.args);
   return {
     key: entry.id,

@@ -30,7 +30,7 @@ async function newStorage(name: string): Promise<Storage> {
   return createLocalStorage(path.join(work, name));
 }
 
-/** A database with a bit of everything: the fleet, a customer, a booking, a payment, blocks, an object, outbox mail. */
+/** A database with a bit of everything: the fleet, a customer, a booking, a payment, blocks, a handover, an object, outbox mail. */
 async function fill(db: Knex, storage: Storage): Promise<void> {
   await seedFleet(db, { year: 2026 });
   const car = await db("cars").first<{ id: string }>("id");
@@ -66,6 +66,18 @@ async function fill(db: Knex, storage: Storage): Promise<void> {
         deleted_at: new Date("2026-11-21T00:00:00Z"),
       },
     ]);
+  // A check-out record (release-2 §C3): its JSON photos and charges round-trip.
+  if (await db.schema.hasTable("handovers"))
+    await db("handovers").insert({
+      booking_id: booking?.id,
+      kind: "check-out",
+      odometer_km: 12000,
+      fuel_eighths: 6,
+      notes: "Scratch on the rear bumper",
+      photos: JSON.stringify([`/objects/${OBJECT_KEY}`]),
+      signature: `/objects/${OBJECT_KEY}`,
+      charges: JSON.stringify([]),
+    });
   await db("mail_outbox").insert({
     kind: "booking-notice",
     to_address: "a@example.ph",

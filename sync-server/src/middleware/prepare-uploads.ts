@@ -1,8 +1,11 @@
 import type { Middleware } from "koa";
+import { HANDOVER_MAX_PHOTOS } from "@car-rental/shared/constants";
 import type { AppDeps } from "../deps";
 import { objectPathsIn, prepareUploadedObjects } from "../services/objects/upload.service";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** A check-out names the most: 12 photos and the signature (release-2 §C3). */
+const MAX_OBJECTS_PER_REQUEST = HANDOVER_MAX_PHOTOS + 1;
 
 /**
  * With S3, an API mutation naming uploaded objects (a car's image, a
@@ -13,7 +16,7 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export function prepareUploads(deps: Pick<AppDeps, "db" | "storage" | "clock">): Middleware {
   return async function checkUploadsFirst(ctx, next) {
     if (deps.storage.presignPost && MUTATING.has(ctx.method) && ctx.path.startsWith("/api/")) {
-      await prepareUploadedObjects(deps, objectPathsIn(ctx.request.body));
+      await prepareUploadedObjects(deps, objectPathsIn(ctx.request.body, MAX_OBJECTS_PER_REQUEST));
     }
     return next();
   };

@@ -13,6 +13,7 @@ import { buildPath, type RouteDefinition } from "@car-rental/shared/api";
 import type { SyncEntity } from "@car-rental/shared/schemas/sync";
 import type { EntityTable } from "dexie";
 import type * as z from "zod";
+import type { ApiClient } from "../api-client";
 import type { CarRentalDb, OutboxEntity, OutboxEntry } from "../db";
 
 /** The arguments of a change as stored in the outbox: a plain JSON object. */
@@ -55,6 +56,15 @@ export type MutationDefinition<Args extends MutationArgs = MutationArgs> = {
    * rows its optimistic change touches; `key` is the entry's Idempotency-Key.
    */
   rows(args: Args, key: string): { entityId: string; related?: RowLink[] };
+  /**
+   * Work to do just before each send, outside any transaction (e.g. uploading
+   * the files the change names, release 2 §C3): answers the arguments to send
+   * this time (the stored ones stay as they are). May throw like a request
+   * does: an ApiError is sorted by its status, anything else is "no answer"
+   * (the entry waits for its backoff). Must be safe to run again after a
+   * failure part-way: a later send repeats it.
+   */
+  prepare?(db: CarRentalDb, api: ApiClient, args: Args): Promise<Args>;
   /** The path parameters and body of its request (default: `:param`s from the args, the rest as body). */
   request?(args: Args): { params: Record<string, string>; body?: unknown };
   /** What people read in the outbox panel; reads the mirror inside the queueing transaction (Dexie calls only). */

@@ -14,6 +14,8 @@ describe("the mutation registry", () => {
       [
         "addPayment",
         "blockName",
+        "checkInBooking",
+        "checkOutBooking",
         "createAdminBooking",
         "createBlock",
         "createCar",
@@ -42,6 +44,8 @@ describe("the mutation registry", () => {
     ["unblockName", adminSuccess.unblockName, adminFailures.unblockName],
     ["createBlock", adminSuccess.blockDates, adminFailures.blockDates],
     ["removeBlock", adminSuccess.removeBlock, adminFailures.removeBlock],
+    ["checkOutBooking", adminSuccess.checkOut, adminFailures.checkOut],
+    ["checkInBooking", adminSuccess.checkIn, adminFailures.checkIn],
   ] as const)("%s gives the spec's toasts", (name, success, failure) => {
     expect(mutationNamed(name)?.messages).toEqual({ success, failure });
   });

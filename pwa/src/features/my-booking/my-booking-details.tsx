@@ -20,6 +20,7 @@ const MissingDocuments = lazyRetrying(() =>
 const STATUS_COLORS: Record<string, string> = {
   pending: "yellow.4",
   confirmed: "green.3",
+  active: "violet.2",
   cancelled: "red.2",
   completed: "blue.2",
   expired: "gray.3",

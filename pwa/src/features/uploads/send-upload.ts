@@ -53,7 +53,7 @@ export function uploadForm(fields: Readonly<Record<string, string>>, file: Blob)
  * @param contentType the type declared when asking for the address (the PUT's header; a POST's
  *   form carries the type the server signed).
  */
-export function sendUpload(answer: UploadResponse, file: File, contentType: string): Promise<Response> {
+export function sendUpload(answer: UploadResponse, file: Blob, contentType: string): Promise<Response> {
   if (answer.method === "POST") {
     // No Content-Type header: the browser writes multipart/form-data with its boundary.
     return fetch(answer.uploadURL, {

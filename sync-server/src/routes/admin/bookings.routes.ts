@@ -15,6 +15,7 @@ import {
   listBookings,
   setBookingStatus,
 } from "../../services/bookings/admin-bookings.service";
+import { checkInBooking, checkOutBooking } from "../../services/bookings/handover.service";
 import { mount } from "../mount";
 
 const BOOKING_NOT_FOUND = "Booking not found";
@@ -48,7 +49,7 @@ function parsePayment(body: unknown): PaymentInput {
  * (201, the view), changing its status (the view) and recording a payment
  * (the view with amountPaid updated, plus `booking` and the `payment` row).
  */
-export function adminBookingRoutes(_deps: AppDeps): Router {
+export function adminBookingRoutes(deps: AppDeps): Router {
   const router = new Router();
 
   mount(router, routes.listBookings, async (ctx) => {
@@ -88,6 +89,17 @@ export function adminBookingRoutes(_deps: AppDeps): Router {
     },
     { parse: parsePayment },
   );
+
+  // Release-2 §C3: the car goes out (confirmed → active) and comes back (active → completed).
+  mount(router, routes.checkOutBooking, async (ctx, input) => {
+    const id = recordId(ctx.params, BOOKING_NOT_FOUND);
+    ctx.body = await checkOutBooking(deps, requestDb(ctx), id, input());
+  });
+
+  mount(router, routes.checkInBooking, async (ctx, input) => {
+    const id = recordId(ctx.params, BOOKING_NOT_FOUND);
+    ctx.body = await checkInBooking(deps, requestDb(ctx), id, input());
+  });
 
   return router;
 }

@@ -4,7 +4,7 @@ import { diffDays } from "@car-rental/shared/dates";
 import { addMoney, compareMoney, normalizeMoney, subtractMoney } from "@car-rental/shared/money";
 import type { AdminBookingInput, BookingView } from "@car-rental/shared/schemas/booking";
 import { depositHeld, type Payment, type PaymentInput } from "@car-rental/shared/schemas/payment";
-import { CarUnavailable, NotFound, PaymentRefused } from "../../errors";
+import { CarUnavailable, InvalidTransition, NotFound, PaymentRefused } from "../../errors";
 import { carsTable, type CarRow } from "../cars/car-record";
 import { selectPayments, toPayment, type PaymentRow } from "../customers/payment-record";
 import { findBookingView, selectBookingViews, toBookingView } from "./booking-view";
@@ -92,6 +92,8 @@ export async function createAdminBooking(db: Knex, input: AdminBookingInput): Pr
       const stored = await findBookingView(trx, input.id);
       if (stored) return replayedBooking(stored, input);
     }
+    // Release-2 §C3: a booking becomes active only by its check-out.
+    if (input.status === "active") throw new InvalidTransition({ to: "active" });
     const car = await findCarFor(trx, input);
     if (isActive(input.status) && !car.available) throw new CarUnavailable();
     const customer = await findOrCreateCustomer(trx, {
@@ -173,7 +175,10 @@ async function lockBooking(trx: Knex.Transaction, id: string): Promise<BookingLo
 
 /**
  * `PATCH /api/admin/bookings/:id/status`: any status at any time, `expired`
- * included both ways. Making a booking pending or confirmed again is checked
+ * included both ways, except the handover's (release-2 §C3): `active` is
+ * reached only by the check-out and left only by the check-in, so setting
+ * `active` here, or changing an active booking here, is 409
+ * INVALID_TRANSITION (setting the status it already has is a no-op). Making a booking pending or confirmed again is checked
  * by the database once more (409 DATES_UNAVAILABLE when its dates were
  * taken). A status the admin set is the admin's decision: the booking no
  * longer expires on its own (`admin_status_at`).
@@ -181,6 +186,9 @@ async function lockBooking(trx: Knex.Transaction, id: string): Promise<BookingLo
 export async function setBookingStatus(db: Knex, id: string, status: BookingStatus): Promise<BookingView> {
   return db.transaction(async (trx) => {
     const booking = await lockBooking(trx, id);
+    if (booking.status !== status && (status === "active" || booking.status === "active")) {
+      throw new InvalidTransition({ from: booking.status, to: status });
+    }
     if (booking.status !== status) {
       const view = await viewOf(trx, id);
       const candidate = { start: view.pickupDate, end: view.returnDate, pickupTime: view.pickupTime };

@@ -146,14 +146,14 @@ const toBookedRange = (row: ActiveRangeRow): BookedRange =>
 /**
  * The occupying bookings and the live blocks of car `c` that end on the date
  * bound first or later. The bookings' part is served by the partial index
- * `bookings_car_active_return (car_id, return_date) where status in (pending, confirmed)`:
+ * `bookings_car_active_return (car_id, return_date) where status in (pending, confirmed, active)`:
  * the status list is literal SQL (the set `booking_occupies()` holds) so the
  * planner can match the index predicate.
  */
 const OCCUPANCY_SQL = `
   select 'booking' as kind, b.pickup_date as start_date, b.return_date as end_date, b.pickup_time
   from bookings b
-  where b.car_id = c.id and b.status in ('pending', 'confirmed') and b.return_date >= ?
+  where b.car_id = c.id and b.status in ('pending', 'confirmed', 'active') and b.return_date >= ?
   union all
   select 'block' as kind, k.start_date, k.end_date, null as pickup_time
   from blocks k

@@ -5,6 +5,7 @@ import { ValidationFailed } from "../../errors";
 import { blockedNamesTable, toBlockedName } from "../blocked-names/blocked-names.service";
 import { blocksTable, toBlock } from "../blocks/blocks.service";
 import { selectBookingViews, toBookingView } from "../bookings/booking-view";
+import { handoversTable, toHandover } from "../bookings/handover.service";
 import { carsTable, toAdminCar } from "../cars/car-record";
 import { selectCustomers, toCustomerRecord } from "../customers/customer-record";
 import { selectPayments, toPayment } from "../customers/payment-record";
@@ -176,6 +177,16 @@ export const syncQueries: { [E in SyncEntity]: SyncQuery<E> } = {
     all: async (trx) => (await blocksTable(trx).whereNull("deleted_at").orderBy("id")).map(toBlock),
     changed: async (trx, bounds) =>
       liveAndDeleted(await blocksTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id"), toBlock),
+  },
+  // Release-2 §C3: the check-out and check-in records (never deleted).
+  handovers: {
+    all: async (trx) => (await handoversTable(trx).orderBy("id")).map(toHandover),
+    changed: async (trx, bounds) => ({
+      rows: (await handoversTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id")).map(
+        toHandover,
+      ),
+      deletedIds: [],
+    }),
   },
 };
 

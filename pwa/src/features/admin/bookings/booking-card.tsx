@@ -19,6 +19,15 @@ import { RouterAnchor } from "../../../lib/router-anchor";
 
 export const STATUS_OPTIONS = BOOKING_STATUSES.map((status) => ({ value: status, label: status }));
 
+/**
+ * Release 2 §C3: `active` is reached only by Check out and left only by Check
+ * in (the server answers anything else 409 INVALID_TRANSITION), so the select
+ * does not offer it, and an active booking's select is read-only.
+ */
+function statusOptionsFor(status: BookingStatus) {
+  return STATUS_OPTIONS.filter((option) => option.value !== "active" || status === "active");
+}
+
 function isBookingStatus(value: string | null): value is BookingStatus {
   return BOOKING_STATUSES.some((status) => status === value);
 }
@@ -130,8 +139,10 @@ export function BookingCard({ booking, onAddPayment, linked = true }: BookingCar
           {/* Spec §2: the status dropdown; a native one (the tablet's own picker). */}
           <NativeSelect
             label="Status"
-            data={STATUS_OPTIONS}
+            data={statusOptionsFor(booking.status)}
             value={booking.status}
+            disabled={booking.status === "active"}
+            description={booking.status === "active" ? "Ends with Check in" : undefined}
             size="md"
             w={200}
             onChange={(event) => {

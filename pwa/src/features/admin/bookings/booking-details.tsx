@@ -1,8 +1,17 @@
-import { Card, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { formatPeso } from "@car-rental/shared/money";
 import { PAYMENT_KIND_LABELS } from "@car-rental/shared/schemas/payment";
-import { useCustomers, type LocalBookingWithPayments } from "../../../data/admin-data";
+import {
+  useAdminCars,
+  useCustomers,
+  useHandoverFiles,
+  useHandovers,
+  type LocalBookingWithPayments,
+} from "../../../data/admin-data";
+import { HandoverDialog, type HandoverKind } from "../handover/handover-dialog";
+import { HandoverRecords, useFileSources } from "../handover/handover-records";
+import { RentalAgreement } from "../handover/rental-agreement";
 import { longDateOfInstant } from "../frame/display";
 import { NotOnFile } from "../frame/not-on-file";
 import { paymentSummary } from "../frame/payment-rules";
@@ -47,7 +56,12 @@ function PaymentsTable({ booking }: { booking: LocalBookingWithPayments }) {
  */
 export function BookingDetails({ id }: { id: string }) {
   const customers = useCustomers();
+  const cars = useAdminCars();
+  const handovers = useHandovers(id);
+  const files = useHandoverFiles(id);
+  const source = useFileSources(files);
   const [paymentTarget, setPaymentTarget] = useState<PaymentTarget | null>(null);
+  const [handover, setHandover] = useState<HandoverKind | null>(null);
   const found = useMemo(() => {
     for (const customer of customers ?? []) {
       const booking = customer.bookings.find((candidate) => candidate.id === id);
@@ -58,6 +72,9 @@ export function BookingDetails({ id }: { id: string }) {
 
   if (!found) return <NotOnFile loading={customers === undefined} what="booking" backTo="/admin/bookings" />;
   const { customer, booking } = found;
+  const checkOut = handovers?.find((record) => record.kind === "check-out");
+  const checkIn = handovers?.find((record) => record.kind === "check-in");
+  const car = cars?.find((candidate) => candidate.id === booking.carId);
 
   return (
     <Stack gap="md">
@@ -77,6 +94,33 @@ export function BookingDetails({ id }: { id: string }) {
           })
         }
       />
+      <Card padding="md" component="section" aria-label="Handover">
+        <Stack gap="sm">
+          <Group justify="space-between" gap="sm">
+            <Title order={3} fz="lg">
+              Handover
+            </Title>
+            <Group gap="sm">
+              {booking.status === "confirmed" && !checkOut ? (
+                <Button size="md" mih={44} onClick={() => setHandover("check-out")}>
+                  Check out
+                </Button>
+              ) : null}
+              {booking.status === "active" && !checkIn ? (
+                <Button size="md" mih={44} onClick={() => setHandover("check-in")}>
+                  Check in
+                </Button>
+              ) : null}
+              {checkOut ? (
+                <Button size="md" mih={44} variant="default" onClick={() => window.print()}>
+                  Print agreement
+                </Button>
+              ) : null}
+            </Group>
+          </Group>
+          <HandoverRecords checkOut={checkOut} checkIn={checkIn} files={files} />
+        </Stack>
+      </Card>
       <Card padding="md">
         <Stack gap="sm">
           <Title order={3} fz="lg">
@@ -100,6 +144,21 @@ export function BookingDetails({ id }: { id: string }) {
         </Stack>
       </Card>
       <AddPaymentDialog target={paymentTarget} onClose={() => setPaymentTarget(null)} />
+      <HandoverDialog
+        kind={handover}
+        booking={booking}
+        checkOut={checkOut}
+        onClose={() => setHandover(null)}
+      />
+      {checkOut ? (
+        <RentalAgreement
+          booking={booking}
+          customer={customer}
+          car={car}
+          checkOut={checkOut}
+          signatureSrc={source(checkOut.signature)}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -2,10 +2,11 @@
 import type { BookingStatus } from "@car-rental/shared/constants";
 import { formatLongDate, manilaToday } from "@car-rental/shared/dates";
 
-/** Spec §4: confirmed green, cancelled red, completed blue, pending yellow; release 2: expired gray. */
+/** Spec §4: confirmed green, cancelled red, completed blue, pending yellow; release 2: expired gray, active (the car is out) violet. */
 export const STATUS_COLORS: Record<BookingStatus, string> = {
   pending: "yellow",
   confirmed: "green",
+  active: "violet",
   cancelled: "red",
   completed: "blue",
   expired: "gray",

@@ -33,7 +33,7 @@ export function computeAdminStats(bookings: readonly StatBooking[], cars: readon
   let pendingBookings = 0;
   for (const booking of bookings) {
     if (booking.status === "completed") earnings += centavos(booking.total);
-    if (booking.status === "pending" || booking.status === "confirmed")
+    if (booking.status === "pending" || booking.status === "confirmed" || booking.status === "active")
       pendingRevenue += centavos(booking.total);
     if (booking.status === "pending") pendingBookings += 1;
   }

@@ -16,6 +16,7 @@ export const TIMELINE_STEP_DAYS = 7;
 const SHOWN_STATUSES: ReadonlySet<BookingStatus> = new Set<BookingStatus>([
   "pending",
   "confirmed",
+  "active",
   "completed",
 ]);
 
@@ -135,7 +136,7 @@ export function blockConflict(
     (b) =>
       b.carId === carId &&
       !b._deleted &&
-      (b.status === "pending" || b.status === "confirmed") &&
+      (b.status === "pending" || b.status === "confirmed" || b.status === "active") &&
       overlaps(b.pickupDate, b.returnDate),
   );
   if (booking)

@@ -167,7 +167,7 @@ export function TimelineScreen() {
         </Group>
       </Group>
       <Group gap="xs">
-        {(["pending", "confirmed", "completed"] as const).map((status) => (
+        {(["pending", "confirmed", "active", "completed"] as const).map((status) => (
           <Badge key={status} color={STATUS_COLORS[status]} variant="filled" tt="none">
             {status}
           </Badge>
