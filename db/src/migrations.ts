@@ -8,6 +8,7 @@ import * as bookingReferences from "../migrations/2026-11-25-15-00-00-booking-re
 import * as myBooking from "../migrations/2026-11-25-20-00-00-my-booking";
 import * as blocksAndCarOccupancy from "../migrations/2026-11-25-21-00-00-blocks-and-car-occupancy";
 import * as blocklistKinds from "../migrations/2026-11-25-22-00-00-blocklist-kinds";
+import * as rates from "../migrations/2026-11-26-11-00-00-rates";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
 export type Migration = {
@@ -31,6 +32,7 @@ export const migrations: readonly Migration[] = [
   { name: "2026-11-25-20-00-00-my-booking", ...myBooking },
   { name: "2026-11-25-21-00-00-blocks-and-car-occupancy", ...blocksAndCarOccupancy },
   { name: "2026-11-25-22-00-00-blocklist-kinds", ...blocklistKinds },
+  { name: "2026-11-26-11-00-00-rates", ...rates },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -10,6 +10,7 @@ import { adminBookingRoutes } from "./bookings.routes";
 import { adminCarRoutes } from "./cars.routes";
 import { adminCustomerRoutes } from "./customers.routes";
 import { adminPasswordRoutes } from "./password.routes";
+import { adminRateRoutes } from "./rates.routes";
 import { ADMIN_PREFIX } from "../mount";
 import { adminSessionRoutes, setSessionCookie } from "./session.routes";
 import { adminPushRoutes } from "./push.routes";
@@ -62,6 +63,7 @@ export function adminRoutes(deps: AppDeps): Router {
     adminCustomerRoutes(deps),
     adminBlockedNameRoutes(deps),
     adminBlockRoutes(deps),
+    adminRateRoutes(deps),
     adminSyncRoutes(deps),
     adminPushRoutes(deps),
     adminPasswordRoutes(deps),

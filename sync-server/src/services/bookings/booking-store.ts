@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import type { DiscountLine, RentalLine } from "@car-rental/shared/rates";
 import { SQLSTATE, sqlState } from "@car-rental/db";
 import {
   conflictingRanges,
@@ -31,6 +32,9 @@ export type NewBooking = {
   distanceFee: string;
   insurance: string;
   total: string;
+  /** The lines the price was made of (release-2 §E1); absent: the one line totalDays × dailyRate. */
+  priceLines?: RentalLine[];
+  discount?: DiscountLine | null;
   status: BookingStatus;
   source: "public" | "admin";
   bookingTokenHash: string | null;
@@ -102,6 +106,8 @@ export async function insertBooking(trx: Knex.Transaction, booking: NewBooking):
         distance_fee: booking.distanceFee,
         insurance: booking.insurance,
         total: booking.total,
+        price_lines: booking.priceLines ? JSON.stringify(booking.priceLines) : null,
+        price_discount: booking.discount ? JSON.stringify(booking.discount) : null,
         status: booking.status,
         source: booking.source,
         booking_token_hash: booking.bookingTokenHash,
