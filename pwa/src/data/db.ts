@@ -12,6 +12,7 @@ import type { BlockedName } from "@car-rental/shared/schemas/blocked-name";
 import type { AdminCar, Car } from "@car-rental/shared/schemas/car";
 import type { CustomerRecord } from "@car-rental/shared/schemas/customer";
 import type { Payment } from "@car-rental/shared/schemas/payment";
+import type { RatesResponse } from "@car-rental/shared/schemas/rates";
 import { mirrorTables as mirrorRegistry, SYNC_ENTITIES, type SyncEntity } from "@car-rental/shared/mirror";
 import type { z } from "zod";
 import type { MutationArgs } from "./mutations/mutation";
@@ -109,6 +110,9 @@ export type SyncStateRow = {
 
 export type PublicSyncRow = { key: string; lastSyncAt: string };
 
+/** The owner's rates as `GET /api/rates` last answered them (release-2 §E1): one row, key 'rates'. */
+export type PublicRatesRow = RatesResponse & { key: "rates" };
+
 /** A form kept across reloads (e.g. the booking form): key = the form's name. */
 export type DraftRow = { key: string; values: unknown; updatedAt: string };
 
@@ -128,6 +132,9 @@ const mirrorStores = Object.fromEntries(
 );
 /** The database version that declares the mirror's stores as the list has them (3 or the newest `since`). */
 const MIRROR_VERSION = Math.max(3, ...SYNC_ENTITIES.map((entity) => mirrorRegistry[entity].since));
+
+/** The Dexie version that added the cached public rates (release-2 §E1; also the rate periods' mirror). */
+const RATES_VERSION = 6;
 
 /** The Dexie version that added My booking's table. */
 const MY_BOOKINGS_VERSION = 5;
@@ -153,6 +160,8 @@ export class CarRentalDb extends Dexie {
   drafts!: EntityTable<DraftRow, "key">;
   /** Bookings the customer opened on My booking (release-2 §D2): see my-bookings.ts. */
   myBookings!: EntityTable<MyBookingRow, "id">;
+  /** The owner's seasonal rates and length discounts, for the booking page offline (release-2 §E1). */
+  publicRates!: EntityTable<PublicRatesRow, "key">;
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
@@ -206,6 +215,8 @@ export class CarRentalDb extends Dexie {
     // My booking's own table (release-2 §D2); the other stores are unchanged. Its version is fixed
     // and above MIRROR_VERSION: a new mirror table takes the next one (6), never this one.
     this.version(MY_BOOKINGS_VERSION).stores({ myBookings: "id, reference, openedAt" });
+    // The public rates' cache (release-2 §E1): a new table, nothing stored before changes.
+    this.version(RATES_VERSION).stores({ publicRates: "key" });
   }
 
   /** An admin mirror table by sync entity name, for the pull, reads and deletes (features use the typed tables). */
