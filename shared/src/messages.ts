@@ -113,6 +113,9 @@ export const adminFailures = {
   unblockName: "Failed to unblock name",
   blockDates: "Failed to block dates",
   removeBlock: "Failed to remove block",
+  addRatePeriod: "Failed to add rate period",
+  updateRatePeriod: "Failed to update rate period",
+  deleteRatePeriod: "Failed to delete rate period",
 } as const;
 
 export const adminSuccess = {
@@ -127,6 +130,9 @@ export const adminSuccess = {
   unblockName: "Name unblocked successfully!",
   blockDates: "Dates blocked successfully!",
   removeBlock: "Block removed successfully!",
+  addRatePeriod: "Rate period added successfully!",
+  updateRatePeriod: "Rate period updated successfully!",
+  deleteRatePeriod: "Rate period deleted successfully!",
   exportComplete: "Export Complete",
 } as const;
 

@@ -17,6 +17,7 @@ import { blockedNameSchema } from "./schemas/blocked-name";
 import { adminCarSchema } from "./schemas/car";
 import { customerRecordSchema } from "./schemas/customer";
 import { paymentSchema } from "./schemas/payment";
+import { ratePeriodRecordSchema } from "./schemas/rates";
 
 export type MirrorTableDefinition = {
   /** The rows as the sync answers them. */
@@ -67,6 +68,14 @@ export const mirrorTables = {
     table: "blocks",
     indexes: "id, carId, startDate",
     since: 4,
+    tombstones: true,
+  },
+  // Release 2 §E1: the owner's seasonal rate periods.
+  ratePeriods: {
+    schema: ratePeriodRecordSchema,
+    table: "ratePeriods",
+    indexes: "id, startDate",
+    since: 6,
     tombstones: true,
   },
 } as const satisfies Record<string, MirrorTableDefinition>;

@@ -12,7 +12,7 @@ import type { BlockedName } from "@car-rental/shared/schemas/blocked-name";
 import type { AdminCar, Car } from "@car-rental/shared/schemas/car";
 import type { CustomerRecord } from "@car-rental/shared/schemas/customer";
 import type { Payment } from "@car-rental/shared/schemas/payment";
-import type { RatesResponse } from "@car-rental/shared/schemas/rates";
+import type { RatePeriodRecord, RatesResponse } from "@car-rental/shared/schemas/rates";
 import { mirrorTables as mirrorRegistry, SYNC_ENTITIES, type SyncEntity } from "@car-rental/shared/mirror";
 import type { z } from "zod";
 import type { MutationArgs } from "./mutations/mutation";
@@ -40,6 +40,7 @@ export type LocalCustomer = CustomerRecord & PendingMarks;
 export type LocalBlockedName = BlockedName & PendingMarks;
 export type LocalPayment = Payment & PendingMarks;
 export type LocalBlock = Block & PendingMarks;
+export type LocalRatePeriod = RatePeriodRecord & PendingMarks;
 
 /** A booked range of one car, keyed by car, start date and pickup time. */
 export type LocalBookedRange = z.output<typeof bookedRangeSchema> & { carId: string };
@@ -155,6 +156,8 @@ export class CarRentalDb extends Dexie {
   payments!: EntityTable<LocalPayment, "id">;
   /** Days a car is out of service (release 2 §C1). */
   blocks!: EntityTable<LocalBlock, "id">;
+  /** The owner's seasonal rate periods (release 2 §E1). */
+  ratePeriods!: EntityTable<LocalRatePeriod, "id">;
   outbox!: EntityTable<StoredOutboxEntry, "id">;
   syncState!: EntityTable<SyncStateRow, "key">;
   drafts!: EntityTable<DraftRow, "key">;

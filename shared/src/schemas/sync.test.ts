@@ -24,6 +24,7 @@ describe("syncResponseSchema", () => {
       ],
       payments: [],
       blocks: [],
+      ratePeriods: [],
       deleted: [{ entity: "cars", id: "0b6f9f2e-6a1f-4a43-9a55-0d3c5b8e1a11" }],
     });
     expect(parsed.reset).toBe(false);
@@ -39,6 +40,7 @@ describe("syncResponseSchema", () => {
       blockedNames: [],
       payments: [],
       blocks: [],
+      ratePeriods: [],
     };
     expect(
       syncResponseSchema.safeParse({

@@ -12,6 +12,7 @@ import {
   type RatesResponse,
 } from "@car-rental/shared/schemas/rates";
 import type { Car } from "@car-rental/shared/schemas/car";
+import { syncResponseSchema } from "@car-rental/shared/schemas/sync";
 import { startTestServer, type TestServer } from "../../test-server";
 import {
   bookingBody,
@@ -232,9 +233,13 @@ describe.each(testEngines())("rates (%s)", (engine) => {
     });
     expect(raised.status).toBe(200);
     const sync = await server.request("GET", "/api/admin/sync", { cookie });
-    const synced = ((await sync.json()) as { bookings: { id: string }[] }).bookings.find(
-      (b) => b.id === answer.booking.id,
-    );
+    const mirror = syncResponseSchema.parse(await sync.json());
+    // The admin sync carries the periods (release-2 §E1 mirror table).
+    expect(mirror.ratePeriods.find((p) => p.id === period.id)).toMatchObject({
+      percent: 50,
+      name: "Holy Week",
+    });
+    const synced = mirror.bookings.find((b) => b.id === answer.booking.id);
     expect(synced).toMatchObject({
       total: expected.total,
       priceLines: expected.lines,
