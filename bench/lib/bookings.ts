@@ -1,5 +1,6 @@
 import { addDays, manilaToday } from "@car-rental/shared/dates";
-import { quote } from "@car-rental/shared/pricing";
+import { quoteWithRates } from "@car-rental/shared/pricing";
+import { DEFAULT_RATES } from "@car-rental/shared/rates";
 
 export type BenchCar = { id: string; name: string; dailyRate: string; available: boolean };
 
@@ -45,12 +46,13 @@ export function bookingBody(
   documents: BenchDocuments,
 ): string {
   const returnDate = addDays(pickupDate, days);
-  const q = quote({
+  const q = quoteWithRates({
     dailyRate: car.dailyRate,
     pickupDate,
     returnDate,
     driverService: "none",
     distanceService: "none",
+    rates: DEFAULT_RATES,
   });
   return JSON.stringify({
     customer: {

@@ -10,6 +10,7 @@ import * as blocksAndCarOccupancy from "../migrations/2026-11-25-21-00-00-blocks
 import * as blocklistKinds from "../migrations/2026-11-25-22-00-00-blocklist-kinds";
 import * as securityDeposit from "../migrations/2026-11-26-10-00-00-security-deposit";
 import * as bookingHandovers from "../migrations/2026-11-26-12-00-00-booking-handovers";
+import * as rates from "../migrations/2026-11-26-11-00-00-rates";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
 export type Migration = {
@@ -35,6 +36,7 @@ export const migrations: readonly Migration[] = [
   { name: "2026-11-25-22-00-00-blocklist-kinds", ...blocklistKinds },
   { name: "2026-11-26-10-00-00-security-deposit", ...securityDeposit },
   { name: "2026-11-26-12-00-00-booking-handovers", ...bookingHandovers },
+  { name: "2026-11-26-11-00-00-rates", ...rates },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

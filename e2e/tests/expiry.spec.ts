@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { quote } from "@car-rental/shared/pricing";
+import { quoteWithRates } from "@car-rental/shared/pricing";
+import { DEFAULT_RATES } from "@car-rental/shared/rates";
 import { addDays, manilaToday } from "@car-rental/shared/dates";
 import { E2E_ADMIN_PASSWORD, E2E_PORT } from "../src/env";
 import { startOwnServer, type OwnServer } from "../src/own-server";
@@ -55,12 +56,13 @@ test("a pending booking not confirmed within the hold shows as expired in the ad
   if (!car) throw new Error("no car");
   const pickupDate = addDays(manilaToday(new Date()), 20);
   const returnDate = addDays(pickupDate, 2);
-  const q = quote({
+  const q = quoteWithRates({
     dailyRate: car.dailyRate,
     pickupDate,
     returnDate,
     driverService: "none",
     distanceService: "none",
+    rates: DEFAULT_RATES,
   });
   const booked = await request.post("/api/bookings", {
     data: {

@@ -13,7 +13,8 @@ import {
 } from "@playwright/test";
 import { contactSettings } from "@car-rental/shared/constants";
 import { addDays, formatMonthYear } from "@car-rental/shared/dates";
-import { quote } from "@car-rental/shared/pricing";
+import { quoteWithRates } from "@car-rental/shared/pricing";
+import { DEFAULT_RATES } from "@car-rental/shared/rates";
 import { E2E_ADMIN_PASSWORD, E2E_BASE_URL, e2eDataDir } from "../src/env";
 import { waitForServiceWorkerControl } from "../src/pwa";
 
@@ -89,12 +90,13 @@ async function book(
   const car = await ownCar(request);
   contactIndex += 1;
   const email = `my.booking.${Date.now()}.${contactIndex}@example.ph`;
-  const q = quote({
+  const q = quoteWithRates({
     dailyRate: car.dailyRate,
     pickupDate,
     returnDate,
     driverService: "none",
     distanceService: "none",
+    rates: DEFAULT_RATES,
   });
   const res = await request.post("/api/bookings", {
     headers: { Origin: E2E_BASE_URL },

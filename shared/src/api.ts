@@ -39,6 +39,12 @@ import {
 } from "./schemas/my-booking";
 import { paymentInputSchema, paymentResponseSchema } from "./schemas/payment";
 import {
+  lengthDiscountsInputSchema,
+  ratePeriodInputSchema,
+  ratePeriodRecordSchema,
+  ratesResponseSchema,
+} from "./schemas/rates";
+import {
   pushKeySchema,
   pushSubscriptionInputSchema,
   pushSubscriptionStateSchema,
@@ -107,6 +113,15 @@ export const routes = {
     request: null,
     query: blockedNameCheckQuerySchema,
     response: blockedNameCheckSchema,
+  },
+  /** Release-2 §E1: the seasonal rate periods and the length discounts the prices follow. */
+  listRates: {
+    method: "GET",
+    path: "/api/rates",
+    auth: "public",
+    request: null,
+    query: null,
+    response: ratesResponseSchema,
   },
   requestUpload: {
     method: "POST",
@@ -343,6 +358,38 @@ export const routes = {
     request: null,
     query: null,
     response: noContentSchema,
+  },
+  createRatePeriod: {
+    method: "POST",
+    path: "/api/admin/rate-periods",
+    auth: "admin",
+    request: ratePeriodInputSchema,
+    query: null,
+    response: ratePeriodRecordSchema,
+  },
+  updateRatePeriod: {
+    method: "PUT",
+    path: "/api/admin/rate-periods/:id",
+    auth: "admin",
+    request: ratePeriodInputSchema,
+    query: null,
+    response: ratePeriodRecordSchema,
+  },
+  deleteRatePeriod: {
+    method: "DELETE",
+    path: "/api/admin/rate-periods/:id",
+    auth: "admin",
+    request: null,
+    query: null,
+    response: noContentSchema,
+  },
+  updateLengthDiscounts: {
+    method: "PUT",
+    path: "/api/admin/length-discounts",
+    auth: "admin",
+    request: lengthDiscountsInputSchema,
+    query: null,
+    response: lengthDiscountsInputSchema,
   },
   blockName: {
     method: "POST",

@@ -115,6 +115,9 @@ export const adminFailures = {
   removeBlock: "Failed to remove block",
   checkOut: "Failed to check out",
   checkIn: "Failed to check in",
+  addRatePeriod: "Failed to add rate period",
+  updateRatePeriod: "Failed to update rate period",
+  deleteRatePeriod: "Failed to delete rate period",
 } as const;
 
 export const adminSuccess = {
@@ -131,6 +134,9 @@ export const adminSuccess = {
   removeBlock: "Block removed successfully!",
   checkOut: "Car checked out successfully!",
   checkIn: "Car checked in successfully!",
+  addRatePeriod: "Rate period added successfully!",
+  updateRatePeriod: "Rate period updated successfully!",
+  deleteRatePeriod: "Rate period deleted successfully!",
   exportComplete: "Export Complete",
 } as const;
 

@@ -18,6 +18,7 @@ import { adminCarSchema } from "./schemas/car";
 import { customerRecordSchema } from "./schemas/customer";
 import { handoverSchema } from "./schemas/handover";
 import { paymentSchema } from "./schemas/payment";
+import { ratePeriodRecordSchema } from "./schemas/rates";
 
 export type MirrorTableDefinition = {
   /** The rows as the sync answers them. */
@@ -77,6 +78,14 @@ export const mirrorTables = {
     indexes: "id, bookingId",
     since: 8,
     tombstones: false,
+  },
+  // Release 2 §E1: the owner's seasonal rate periods.
+  ratePeriods: {
+    schema: ratePeriodRecordSchema,
+    table: "ratePeriods",
+    indexes: "id, startDate",
+    since: 6,
+    tombstones: true,
   },
 } as const satisfies Record<string, MirrorTableDefinition>;
 

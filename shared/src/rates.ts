@@ -16,7 +16,7 @@
  */
 import * as z from "zod";
 import { addDays, isValidDate, rentalDays } from "./dates";
-import { parseMoney, toMoneyString, type MoneyInput } from "./money";
+import { formatPeso, parseMoney, toMoneyString, type MoneyInput } from "./money";
 
 /** The smallest and largest adjustment of a rate period, in percent of the daily rate. */
 export const RATE_PERCENT_LIMITS = { min: -90, max: 300 } as const;
@@ -54,6 +54,9 @@ export type Rates = {
   periods: readonly RatePeriod[];
   lengthDiscounts: readonly LengthDiscount[];
 };
+
+/** The rates of a new database: no period, the default length discounts (the migration's seed). */
+export const DEFAULT_RATES: Rates = { periods: [], lengthDiscounts: DEFAULT_LENGTH_DISCOUNTS };
 
 /** No seasonal rate and no discount: release 1's prices. */
 export const NO_RATES: Rates = { periods: [], lengthDiscounts: [] };
@@ -161,5 +164,44 @@ export function priceRental(
     daysTotal: toMoneyString(daysTotal),
     discount,
     subtotal: toMoneyString(daysTotal - discountCentavos),
+  };
+}
+
+/** `3 days × ₱2,500`, `2 days × ₱3,250 (Holy Week)`, `1 day × ₱2,500`. */
+export function rentalLineLabel(line: Pick<RentalLine, "days" | "rate" | "periodName">): string {
+  const days = `${line.days} ${line.days === 1 ? "day" : "days"}`;
+  const period = line.periodName ? ` (${line.periodName})` : "";
+  return `${days} × ${formatPeso(line.rate)}${period}`;
+}
+
+/** The discount's amount as the lines show it: `−₱1,750`. */
+export function discountAmountLabel(discount: Pick<DiscountLine, "amount">): string {
+  return `−${formatPeso(discount.amount)}`;
+}
+
+/** What a stored booking says of its vehicle price (a booking view, a mail, a receipt). */
+export type StoredPrice = {
+  totalDays: number;
+  dailyRate: string;
+  subtotal: string;
+  priceLines?: RentalLine[] | undefined;
+  discount?: DiscountLine | null | undefined;
+};
+
+/**
+ * The price lines a booking was made with: the stored ones, or for a booking
+ * stored without lines (a mirror from before release-2 §E1) the one line its
+ * stored days, rate and subtotal make. Never today's rates.
+ */
+export function bookingPriceLines(booking: StoredPrice): {
+  lines: RentalLine[];
+  discount: DiscountLine | null;
+} {
+  if (booking.priceLines && booking.priceLines.length > 0) {
+    return { lines: booking.priceLines, discount: booking.discount ?? null };
+  }
+  return {
+    lines: [{ days: booking.totalDays, rate: booking.dailyRate, periodName: null, amount: booking.subtotal }],
+    discount: booking.discount ?? null,
   };
 }

@@ -7,7 +7,8 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import pg from "pg";
 import { addDays, manilaToday } from "@car-rental/shared/dates";
-import { quote } from "@car-rental/shared/pricing";
+import { quoteWithRates } from "@car-rental/shared/pricing";
+import { DEFAULT_RATES } from "@car-rental/shared/rates";
 import type { PublicBookingRequestBody } from "@car-rental/shared/schemas/booking";
 import { carSchema, type Car } from "@car-rental/shared/schemas/car";
 
@@ -82,12 +83,13 @@ export function bookingBody(
   documents?: DocumentPaths,
 ): PublicBookingRequestBody {
   phoneCounter += 1;
-  const q = quote({
+  const q = quoteWithRates({
     dailyRate: car.dailyRate,
     pickupDate,
     returnDate,
     driverService: "none",
     distanceService: "none",
+    rates: DEFAULT_RATES,
   });
   return {
     customer: {

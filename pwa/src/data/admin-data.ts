@@ -12,6 +12,7 @@ import {
   type LocalAdminCar,
   type LocalBlock,
   type LocalBlockedName,
+  type LocalRatePeriod,
   type LocalBooking,
   type HandoverFile,
   type LocalCustomer,
@@ -138,6 +139,14 @@ export function useHandoverFiles(bookingId: string): HandoverFile[] | undefined 
 /** Blocked periods of the mirror (release 2 §C1), the earliest first. */
 export function useBlocks(): LocalBlock[] | undefined {
   return useLiveQuery(async () => (await appDb.blocks.orderBy("startDate").toArray()).filter(visible), []);
+}
+
+/** The owner's seasonal rate periods (release 2 §E1), by start date. */
+export function useRatePeriods(): LocalRatePeriod[] | undefined {
+  return useLiveQuery(
+    async () => (await appDb.ratePeriods.orderBy("startDate").toArray()).filter(visible),
+    [],
+  );
 }
 
 export function useBlockedNames(): LocalBlockedName[] | undefined {

@@ -14,6 +14,7 @@ import type { AdminCar, Car } from "@car-rental/shared/schemas/car";
 import type { CustomerRecord } from "@car-rental/shared/schemas/customer";
 import type { Handover } from "@car-rental/shared/schemas/handover";
 import type { Payment } from "@car-rental/shared/schemas/payment";
+import type { RatePeriodRecord, RatesResponse } from "@car-rental/shared/schemas/rates";
 import { mirrorTables as mirrorRegistry, SYNC_ENTITIES, type SyncEntity } from "@car-rental/shared/mirror";
 import type { z } from "zod";
 import type { MutationArgs } from "./mutations/mutation";
@@ -67,6 +68,7 @@ export type HandoverFile = {
   objectPath: string | null;
   createdAt: string;
 };
+export type LocalRatePeriod = RatePeriodRecord & PendingMarks;
 
 /** A booked range of one car, keyed by car, start date and pickup time. */
 export type LocalBookedRange = z.output<typeof bookedRangeSchema> & { carId: string };
@@ -137,6 +139,9 @@ export type SyncStateRow = {
 
 export type PublicSyncRow = { key: string; lastSyncAt: string };
 
+/** The owner's rates as `GET /api/rates` last answered them (release-2 §E1): one row, key 'rates'. */
+export type PublicRatesRow = RatesResponse & { key: "rates" };
+
 /** A form kept across reloads (e.g. the booking form): key = the form's name. */
 export type DraftRow = { key: string; values: unknown; updatedAt: string };
 
@@ -175,6 +180,9 @@ const MIRROR_VERSIONS = [
     ...SYNC_ENTITIES.map((entity) => mirrorRegistry[entity].since).filter((since) => since > 3),
   ]),
 ].sort((a, b) => a - b);
+
+/** The Dexie version that added the cached public rates (release-2 §E1; also the rate periods' mirror). */
+const RATES_VERSION = 6;
 
 /** The Dexie version that added My booking's table. */
 const MY_BOOKINGS_VERSION = 5;
@@ -228,6 +236,8 @@ export class CarRentalDb extends Dexie {
   payments!: EntityTable<LocalPayment, "id">;
   /** Days a car is out of service (release 2 §C1). */
   blocks!: EntityTable<LocalBlock, "id">;
+  /** The owner's seasonal rate periods (release 2 §E1). */
+  ratePeriods!: EntityTable<LocalRatePeriod, "id">;
   outbox!: EntityTable<StoredOutboxEntry, "id">;
   syncState!: EntityTable<SyncStateRow, "key">;
   drafts!: EntityTable<DraftRow, "key">;
@@ -237,6 +247,8 @@ export class CarRentalDb extends Dexie {
   handovers!: EntityTable<LocalHandover, "id">;
   /** Handover photos and signatures, kept until (and after) their upload. */
   handoverFiles!: EntityTable<HandoverFile, "id">;
+  /** The owner's seasonal rates and length discounts, for the booking page offline (release-2 §E1). */
+  publicRates!: EntityTable<PublicRatesRow, "key">;
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
@@ -296,6 +308,8 @@ export class CarRentalDb extends Dexie {
     // The handover's files (release 2 §C3), in the version that also brings the `handovers` mirror
     // table (declared above from the list). A new store only: nothing stored before changes shape.
     this.version(HANDOVER_VERSION).stores({ handoverFiles: "id, bookingId" });
+    // The public rates' cache (release-2 §E1): a new table, nothing stored before changes.
+    this.version(RATES_VERSION).stores({ publicRates: "key" });
   }
 
   /** An admin mirror table by sync entity name, for the pull, reads and deletes (features use the typed tables). */

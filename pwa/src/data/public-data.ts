@@ -4,7 +4,9 @@
  * online, store in Dexie, render from Dexie with `useLiveQuery`.
  */
 import { useLiveQuery } from "dexie-react-hooks";
+import { DEFAULT_RATES, type Rates } from "@car-rental/shared/rates";
 import type { Car } from "@car-rental/shared/schemas/car";
+import type { RatesResponse } from "@car-rental/shared/schemas/rates";
 import { api, isTransientError, type ApiClient } from "./api-client";
 import { db as appDb, type CarRentalDb, type LocalBookedRange } from "./db";
 
@@ -76,6 +78,44 @@ export async function refreshBookedRanges(
     await db.publicSync.put({ key: `bookedRanges:${carId}`, lastSyncAt: new Date().toISOString() });
   });
   return ranges;
+}
+
+/**
+ * `GET /api/rates` → replaces the cached rates (release-2 §E1), so the
+ * booking page prices seasonal days offline as the server will. Returns null
+ * when the server could not be reached (the cache stays).
+ * @throws ApiError when the server answered with an error (4xx).
+ */
+export async function refreshRates(options: RefreshOptions = {}): Promise<RatesResponse | null> {
+  const db = options.db ?? appDb;
+  let rates: RatesResponse;
+  try {
+    rates = await (options.api ?? api).call("listRates", {});
+  } catch (error) {
+    if (isTransientError(error)) return null;
+    throw error;
+  }
+  await db.transaction("rw", [db.publicRates, db.publicSync], async () => {
+    const stored = await db.publicRates.get("rates");
+    const { key: _key, ...storedRates } = stored ?? { key: "rates" };
+    if (JSON.stringify(storedRates) !== JSON.stringify(rates)) {
+      await db.publicRates.put({ key: "rates", ...rates });
+    }
+    await db.publicSync.put({ key: "rates", lastSyncAt: new Date().toISOString() });
+  });
+  return rates;
+}
+
+/**
+ * The cached rates the booking page prices with: the last answer of
+ * `GET /api/rates`, or before any (a first visit offline) a new database's
+ * (no period, the default length discounts). Undefined while IndexedDB is read.
+ */
+export function useRates(): Rates | undefined {
+  return useLiveQuery(async () => {
+    const stored = await appDb.publicRates.get("rates");
+    return stored ? { periods: stored.periods, lengthDiscounts: stored.lengthDiscounts } : DEFAULT_RATES;
+  }, []);
 }
 
 /** The cached fleet in name order (undefined while IndexedDB is read). */

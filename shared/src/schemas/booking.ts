@@ -15,6 +15,7 @@ import { RANGE_KINDS } from "../availability";
 import { dateStringSchema, requiredDateSchema } from "../dates";
 import { validationMessages } from "../messages";
 import { moneySchema } from "../money";
+import { discountLineSchema, rentalLineSchema } from "./rates";
 import { bookingRules, licenseRequired } from "./booking-rules";
 import { carSchema } from "./car";
 import {
@@ -301,6 +302,13 @@ export const bookingViewSchema = z.object({
   status: bookingStatusSchema.catch("pending"),
   wantsDelivery: z.boolean(),
   deliveryAddress: z.string().nullable(),
+  /**
+   * The vehicle's price lines as the booking was priced (release-2 §E1), and
+   * its length discount; absent in older mirrors (then one line: totalDays ×
+   * dailyRate = subtotal, see `bookingPriceLines`).
+   */
+  priceLines: z.array(rentalLineSchema).optional(),
+  discount: discountLineSchema.nullable().optional(),
   /** Documents belong to the booking they were uploaded for (release 2 A3); absent in older mirrors. */
   documents: bookingDocumentsSchema.optional(),
   version: versionSchema,

@@ -25,6 +25,7 @@ describe("syncResponseSchema", () => {
       payments: [],
       blocks: [],
       handovers: [],
+      ratePeriods: [],
       deleted: [{ entity: "cars", id: "0b6f9f2e-6a1f-4a43-9a55-0d3c5b8e1a11" }],
     });
     expect(parsed.reset).toBe(false);
@@ -41,6 +42,7 @@ describe("syncResponseSchema", () => {
       payments: [],
       blocks: [],
       handovers: [],
+      ratePeriods: [],
     };
     expect(
       syncResponseSchema.safeParse({

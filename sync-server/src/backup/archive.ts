@@ -59,6 +59,12 @@ export const LAST_DAILY_BACKUP_KEY = "daily_backup_day";
  */
 const UNARCHIVED_TABLES = ["knex_migrations", "knex_migrations_lock", "car_occupancy"];
 const INSERT_CHUNK = 500;
+/**
+ * Tables a migration fills with defaults (release-2 §E1's length discounts):
+ * a database holding only those is empty for a restore, and the archived
+ * rows replace the defaults the rebuilt schema holds.
+ */
+const SEEDED_TABLES = ["length_discounts"];
 
 async function userTables(db: Knex): Promise<string[]> {
   const result: { rows: { tablename: string }[] } = await db.raw(
@@ -231,6 +237,7 @@ async function refuseUnlessEmpty(knex: Knex, force: boolean): Promise<void> {
   if (force) return;
   const filled: string[] = [];
   for (const table of await userTables(knex)) {
+    if (SEEDED_TABLES.includes(table)) continue;
     const row: { rows: unknown[] } = await knex.raw("select 1 from ?? limit 1", [table]);
     if (row.rows.length > 0) filled.push(table);
   }
@@ -263,6 +270,7 @@ async function loadTables(trx: Knex.Transaction, work: string, manifest: Manifes
         [table, ...names, ...bindings, table, `[${rows.join(",")}]`],
       );
     };
+    if (SEEDED_TABLES.includes(table)) await trx(table).delete();
     let chunk: string[] = [];
     const lines = createInterface({ input: createReadStream(path.join(work, "tables", `${table}.jsonl`)) });
     for await (const line of lines) {

@@ -101,6 +101,30 @@ describe("bookingConfirmationMail", () => {
   });
 });
 
+describe("the mail's price lines (release-2 §E1)", () => {
+  it("lists the day lines and the discount the booking was stored with", () => {
+    const { text, html } = bookingConfirmationMail({
+      ...input,
+      booking: {
+        ...input.booking,
+        pickupDate: "2027-03-17",
+        returnDate: "2027-03-24",
+        totalDays: 7,
+        subtotal: "17100.00",
+        priceLines: [
+          { days: 5, rate: "2500.00", periodName: null, amount: "12500.00" },
+          { days: 2, rate: "3250.00", periodName: "Holy Week", amount: "6500.00" },
+        ],
+        discount: { minDays: 7, percentOff: 10, label: "Weekly discount", amount: "1900.00" },
+      },
+    });
+    expect(text).toContain("Vehicle rental (5 days × ₱2,500): ₱12,500");
+    expect(text).toContain("Vehicle rental (2 days × ₱3,250 (Holy Week)): ₱6,500");
+    expect(text).toContain("Weekly discount: −₱1,900");
+    expect(html).toContain("2 days × ₱3,250 (Holy Week)");
+  });
+});
+
 describe("notices to the business", () => {
   it("tells the business about a booking", () => {
     const mail = bookingNoticeMail(input, "owner@example.com");

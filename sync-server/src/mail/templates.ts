@@ -10,7 +10,14 @@ import {
 } from "@car-rental/shared/constants";
 import { formatBookedOn, formatLongDate } from "@car-rental/shared/dates";
 import { DEPOSIT_LABEL, DEPOSIT_NOTE, depositAmount } from "@car-rental/shared/deposit";
-import { formatPeso, tryParseMoney, type MoneyInput } from "@car-rental/shared/money";
+import { formatPeso, toMoneyString, tryParseMoney, type MoneyInput } from "@car-rental/shared/money";
+import {
+  bookingPriceLines,
+  discountAmountLabel,
+  rentalLineLabel,
+  type DiscountLine,
+  type RentalLine,
+} from "@car-rental/shared/rates";
 import type { QueuedMail } from "./mail-outbox";
 
 export type MailCustomer = { fullName: string; email: string; phone?: string | null | undefined };
@@ -40,6 +47,9 @@ export type MailBooking = {
   customerName?: string | undefined;
   customerEmail?: string | undefined;
   reference?: string | undefined;
+  /** The day lines and length discount the booking was priced with (release-2 §E1); absent: one line. */
+  priceLines?: RentalLine[] | undefined;
+  discount?: DiscountLine | null | undefined;
 };
 /**
  * What a booking mail is made of. `customer` may be left out when the booking
@@ -116,12 +126,21 @@ function serviceLines(booking: MailBooking): { label: string; value: string }[] 
 
 function priceLines(booking: MailBooking): { label: string; value: string; total?: boolean }[] {
   const days = booking.totalDays;
-  const lines: { label: string; value: string; total?: boolean }[] = [
-    {
-      label: `Vehicle rental (${daysLabel(days)} × ${formatPeso(booking.dailyRate)})`,
-      value: formatPeso(booking.subtotal),
-    },
-  ];
+  // One line per day price the booking was stored with (`2 days × ₱3,250 (Holy Week)`), then its discount.
+  const price = bookingPriceLines({
+    totalDays: days,
+    dailyRate: toMoneyString(tryParseMoney(booking.dailyRate) ?? 0n),
+    subtotal: toMoneyString(tryParseMoney(booking.subtotal) ?? 0n),
+    priceLines: booking.priceLines,
+    discount: booking.discount,
+  });
+  const lines: { label: string; value: string; total?: boolean }[] = price.lines.map((line) => ({
+    label: `Vehicle rental (${rentalLineLabel(line)})`,
+    value: formatPeso(line.amount),
+  }));
+  if (price.discount) {
+    lines.push({ label: price.discount.label, value: discountAmountLabel(price.discount) });
+  }
   if (isPositive(booking.driverFee)) {
     lines.push({
       label: `Driver service (${daysLabel(days)} × ${perDay(booking.driverFee, days)})`,

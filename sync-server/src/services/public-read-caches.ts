@@ -11,7 +11,8 @@ const BOOKED_DATES_ENTRIES = 1_000;
 /**
  * The process's in-memory snapshots of the public reads, each kept serialised
  * (see SerialisedAnswer): the fleet (`GET /api/cars`), the booked dates per
- * car and Manila day, and the blocked-name check per normalised name. Each
+ * car and Manila day, the blocked-name check per normalised name, and the
+ * rates. Each
  * forgets its answers when a write request of this process starts and when it
  * has finished, and when the change feed reports a change to its tables made
  * by any process (see ReadCache).
@@ -23,9 +24,14 @@ export class PublicReadCaches {
     maxEntries: BLOCKED_NAME_CHECKS,
     tables: ["blocked_names"],
   });
+  /** `GET /api/rates` (release-2 §E1). */
+  readonly rates = new ReadCache<SerialisedAnswer>({
+    maxEntries: 1,
+    tables: ["rate_periods", "length_discounts"],
+  });
 
   private all(): ReadCache<SerialisedAnswer>[] {
-    return [this.fleet, this.bookedDates, this.blockedNames];
+    return [this.fleet, this.bookedDates, this.blockedNames, this.rates];
   }
 
   /** Subscribes every cache to the feed; returns a function that unsubscribes them. */

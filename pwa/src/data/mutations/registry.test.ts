@@ -20,13 +20,16 @@ describe("the mutation registry", () => {
         "createBlock",
         "createCar",
         "createCustomer",
+        "createRatePeriod",
         "deleteCar",
+        "deleteRatePeriod",
         "removeBlock",
         "sendContactMessage",
         "unblockName",
         "updateBookingStatus",
         "updateCar",
         "updateCustomer",
+        "updateRatePeriod",
       ].sort(),
     );
     expect(mutationNamed("noSuchChange")).toBeUndefined();
@@ -46,6 +49,9 @@ describe("the mutation registry", () => {
     ["removeBlock", adminSuccess.removeBlock, adminFailures.removeBlock],
     ["checkOutBooking", adminSuccess.checkOut, adminFailures.checkOut],
     ["checkInBooking", adminSuccess.checkIn, adminFailures.checkIn],
+    ["createRatePeriod", adminSuccess.addRatePeriod, adminFailures.addRatePeriod],
+    ["updateRatePeriod", adminSuccess.updateRatePeriod, adminFailures.updateRatePeriod],
+    ["deleteRatePeriod", adminSuccess.deleteRatePeriod, adminFailures.deleteRatePeriod],
   ] as const)("%s gives the spec's toasts", (name, success, failure) => {
     expect(mutationNamed(name)?.messages).toEqual({ success, failure });
   });
@@ -82,6 +88,21 @@ describe("the mutation registry", () => {
       body: { id: other, startDate: "2026-12-01", endDate: "2026-12-02" },
     });
     expect(request("removeBlock", { id })).toEqual({ method: "DELETE", path: `/api/admin/blocks/${id}` });
+    const period = { name: "Holy Week", startDate: "2027-03-21", endDate: "2027-03-28", percent: 30 };
+    expect(request("createRatePeriod", { id, ...period })).toEqual({
+      method: "POST",
+      path: "/api/admin/rate-periods",
+      body: { id, ...period },
+    });
+    expect(request("updateRatePeriod", { id, ...period })).toEqual({
+      method: "PUT",
+      path: `/api/admin/rate-periods/${id}`,
+      body: period,
+    });
+    expect(request("deleteRatePeriod", { id })).toEqual({
+      method: "DELETE",
+      path: `/api/admin/rate-periods/${id}`,
+    });
     expect(request("deleteCar", { id })).toEqual({ method: "DELETE", path: `/api/admin/cars/${id}` });
     expect(request("createCar", { id, name: "Vios" })).toEqual({
       method: "POST",

@@ -244,4 +244,36 @@ describe("AvailabilityCalendar", () => {
     await user.keyboard("{Enter}");
     expect(screen.getByTestId("summary-pickup").textContent).toBe("December 21, 2026");
   });
+
+  it("marks the days of a seasonal rate, visibly and in their description (release-2 §E1)", () => {
+    render(
+      <MantineProvider>
+        <AvailabilityCalendar
+          ranges={[]}
+          today={TODAY}
+          pickupDate=""
+          returnDate=""
+          onChange={() => undefined}
+          periods={[
+            { name: "Holy Week", startDate: "2026-11-29", endDate: "2026-12-01", percent: 30 },
+            { name: "Quiet days", startDate: "2026-11-23", endDate: "2026-11-23", percent: -10 },
+            { name: "No change", startDate: "2026-11-24", endDate: "2026-11-24", percent: 0 },
+          ]}
+        />
+      </MantineProvider>,
+    );
+    const seasonal = screen.getByRole("button", { description: "November 29, 2026, Holy Week rate, +30 %" });
+    expect(seasonal.getAttribute("data-seasonal")).toBe("true");
+    expect(seasonal.querySelector("span[aria-hidden='true']")).toBeTruthy();
+    expect(
+      screen.getByRole("button", { description: "December 01, 2026, Holy Week rate, +30 %" }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole("button", { description: "November 23, 2026, Quiet days rate, −10 %" }),
+    ).toBeTruthy();
+    // A day at the car's own rate has no mark.
+    const plain = screen.getByRole("button", { description: "November 24, 2026" });
+    expect(plain.getAttribute("data-seasonal")).toBeNull();
+    expect(within(screen.getByRole("list", { name: "Legend" })).getByText("Seasonal rate")).toBeTruthy();
+  });
 });

@@ -3,6 +3,7 @@ import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { BookedRange } from "@car-rental/shared/availability";
 import { dayState, selectDate, type CalendarState } from "@car-rental/shared/calendar";
+import { periodFor, type RatePeriod } from "@car-rental/shared/rates";
 import {
   addDays,
   formatLongDate,
@@ -50,7 +51,15 @@ type AvailabilityCalendarProps = {
   /** Validation messages of the two dates. */
   pickupError?: string | undefined;
   returnError?: string | undefined;
+  /** The owner's rate periods (release-2 §E1): their days carry a mark and say their rate. */
+  periods?: readonly RatePeriod[] | undefined;
 };
+
+/** `Holy Week rate, +30 %` / `Low season rate, −10 %`: what a seasonal day says of its price. */
+export function seasonalNote(period: RatePeriod): string {
+  const sign = period.percent > 0 ? "+" : "−";
+  return `${period.name} rate, ${sign}${Math.abs(period.percent)} %`;
+}
 
 /**
  * The rental-date calendar (spec §2, §4 "Calendar selection"; decisions.md
@@ -76,6 +85,7 @@ export function AvailabilityCalendar({
   onChange,
   pickupError,
   returnError,
+  periods = [],
 }: AvailabilityCalendarProps) {
   const [visible, setVisible] = useState<Month>(() => monthOf(pickupDate || firstPickupDate));
   /** The day that holds the grid's tab stop, once the visitor has been on one. */
@@ -97,6 +107,13 @@ export function AvailabilityCalendar({
   const context = { today: firstPickupDate, ranges: bookedRanges, state };
   const days = monthGrid(visible.year, visible.month);
   const dayStates = new Map(days.map((date) => [date, dayState(date, context)]));
+  /** The period that prices each day shown, when it changes the price. */
+  const seasons = new Map(
+    days.flatMap((date) => {
+      const period = periodFor(date, periods);
+      return period && period.percent !== 0 ? [[date, period] as const] : [];
+    }),
+  );
   const focusable = (date: string | null): date is string =>
     date !== null && dayStates.get(date)?.isDisabled === false;
   const inVisibleMonth = (date: string) => monthOf(date).month === visible.month;
@@ -210,6 +227,7 @@ export function AvailabilityCalendar({
                     data-booked={day.isBooked || undefined}
                     data-selected={day.isSelected || undefined}
                     data-in-range={day.isInRange || undefined}
+                    data-seasonal={seasons.has(date) || undefined}
                     onClick={() => choose(date)}
                     onFocus={() => setFocusDate(date)}
                     aria-describedby={descriptionId(date)}
@@ -218,6 +236,7 @@ export function AvailabilityCalendar({
                       <span className="visually-hidden">{`${monthName(date)} `}</span>
                     )}
                     {Number(date.slice(8, 10))}
+                    {seasons.has(date) ? <span className={classes.seasonMark} aria-hidden="true" /> : null}
                   </button>
                 </div>
               );
@@ -231,6 +250,7 @@ export function AvailabilityCalendar({
         {days.map((date) => (
           <span key={date} id={descriptionId(date)}>
             {dayLabel(date, dayStates.get(date) ?? dayState(date, context), state, today)}
+            {seasons.has(date) ? `, ${seasonalNote(seasons.get(date) as RatePeriod)}` : null}
           </span>
         ))}
       </div>
@@ -248,6 +268,12 @@ export function AvailabilityCalendar({
           <span className={classes.swatch} data-kind="past" aria-hidden="true" />
           Past dates
         </li>
+        {seasons.size > 0 ? (
+          <li>
+            <span className={classes.swatch} data-kind="seasonal" aria-hidden="true" />
+            Seasonal rate
+          </li>
+        ) : null}
       </ul>
 
       <div className={classes.summary} aria-live="polite">

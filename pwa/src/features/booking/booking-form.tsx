@@ -11,7 +11,8 @@ import { Stack, Text } from "@mantine/core";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useForm, useFormState, useWatch, type Resolver, type UseFormReturn } from "react-hook-form";
 import type { TimeSlot } from "@car-rental/shared/constants";
-import { quote } from "@car-rental/shared/pricing";
+import { quoteWithRates } from "@car-rental/shared/pricing";
+import { DEFAULT_RATES } from "@car-rental/shared/rates";
 import {
   createBookingFormSchema,
   type BookingFormInput,
@@ -19,7 +20,7 @@ import {
   type PublicBookingResponse,
 } from "@car-rental/shared/schemas/booking";
 import type { Car } from "@car-rental/shared/schemas/car";
-import { refreshBookedRanges } from "../../data/public-data";
+import { refreshBookedRanges, refreshRates, useRates } from "../../data/public-data";
 import { useOnline } from "../../lib/use-online";
 import { useStepwiseCount } from "../../lib/use-stepwise-count";
 import { onRevealAllSections, PENDING_SECTION_ATTRIBUTE } from "../layout/section-reveal";
@@ -157,8 +158,18 @@ const BookingFormFields = memo(function BookingFormFields({
     [],
   );
 
+  // The owner's seasonal rates and length discounts (release-2 §E1), cached for offline like the fleet.
+  useEffect(() => {
+    if (!online) return;
+    refreshRates().catch((error: unknown) => console.warn("Could not refresh the rates", error));
+  }, [online]);
+  const rates = useRates() ?? DEFAULT_RATES;
+
   const dailyRate = car && serverRate?.carId === car.id ? serverRate.dailyRate : (car?.dailyRate ?? "0");
-  const currentQuote = quote({ dailyRate, pickupDate, returnDate, driverService, distanceService });
+  const currentQuote = useMemo(
+    () => quoteWithRates({ dailyRate, pickupDate, returnDate, driverService, distanceService, rates }),
+    [dailyRate, pickupDate, returnDate, driverService, distanceService, rates],
+  );
 
   const draftSaving = useDraftAutosave({
     carId,

@@ -1,7 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { quote } from "@car-rental/shared/pricing";
+import { quote, quoteWithRates } from "@car-rental/shared/pricing";
 import { PricingSummary, pricingLines } from "./pricing-summary";
 
 function renderSummary(input: Parameters<typeof quote>[0]) {
@@ -75,5 +75,35 @@ describe("PricingSummary", () => {
       distanceService: "none",
     });
     expect(screen.getByText("Choose your pickup and return dates to see the full price.")).toBeTruthy();
+  });
+
+  it("under seasonal rates: one Vehicle Rental line per day price and the length discount (release-2 §E1)", () => {
+    render(
+      <MantineProvider>
+        <PricingSummary
+          quote={quoteWithRates({
+            dailyRate: "2500",
+            pickupDate: "2027-03-17",
+            returnDate: "2027-03-24",
+            driverService: "none",
+            distanceService: "none",
+            rates: {
+              periods: [{ name: "Holy Week", startDate: "2027-03-22", endDate: "2027-03-28", percent: 30 }],
+              lengthDiscounts: [{ minDays: 7, percentOff: 10 }],
+            },
+          })}
+        />
+      </MantineProvider>,
+    );
+    const summary = screen.getByTestId("pricing-summary");
+    // 17..21 at ₱2,500 (5 days = 12,500), 22..23 at ₱3,250 (2 days = 6,500); 10 % of 19,000 = 1,900.
+    expect(line(summary, "rental")?.textContent).toContain("5 days × ₱2,500");
+    expect(line(summary, "rental")?.textContent).toContain("₱12,500");
+    expect(line(summary, "rental-2")?.textContent).toContain("2 days × ₱3,250 (Holy Week)");
+    expect(line(summary, "rental-2")?.textContent).toContain("₱6,500");
+    expect(line(summary, "discount")?.textContent).toContain("Weekly discount");
+    expect(line(summary, "discount")?.textContent).toContain("−₱1,900");
+    // 19,000 − 1,900 + 500 insurance
+    expect(within(summary).getByTestId("pricing-total").textContent).toBe("₱17,600");
   });
 });

@@ -7,29 +7,59 @@ import {
 } from "@car-rental/shared/constants";
 import { formatPeso } from "@car-rental/shared/money";
 import type { PriceSummary } from "@car-rental/shared/pricing";
+import {
+  bookingPriceLines,
+  discountAmountLabel,
+  rentalLineLabel,
+  type DiscountLine,
+  type RentalLine,
+} from "@car-rental/shared/rates";
 import classes from "./booking-form.module.css";
 
 export function dayCount(days: number): string {
   return `${days} ${days === 1 ? "day" : "days"}`;
 }
 
+/** A quote, with the day lines and the discount of the owner's rates when it has them (release-2 §E1). */
+export type QuoteWithLines = PriceSummary & { lines?: RentalLine[]; discount?: DiscountLine | null };
+
 type PricingSummaryProps = {
-  quote: PriceSummary;
+  quote: QuoteWithLines;
 };
 
-type Line = { key: string; label: string; detail: string; amount: string };
+/** One row: `amount` a decimal string, or `shown` when it is displayed otherwise (the discount's `−₱…`). */
+type Line = { key: string; label: string; detail: string; amount: string; shown?: string };
 
-/** The lines of the booking page's Pricing Summary (decisions.md "Pricing"). */
-export function pricingLines(quote: PriceSummary): Line[] {
+/**
+ * The lines of the booking page's Pricing Summary (decisions.md "Pricing"):
+ * one Vehicle Rental row per day price (`3 days × ₱2,500`, `2 days × ₱3,250
+ * (Holy Week)`), the length discount (`Weekly discount −₱…`), the services
+ * and insurance.
+ */
+export function pricingLines(quote: QuoteWithLines): Line[] {
   const days = dayCount(quote.days);
-  const lines: Line[] = [
-    {
-      key: "rental",
-      label: "Vehicle Rental",
-      detail: `${days} × ${formatPeso(quote.dailyRate)}`,
-      amount: quote.subtotal,
-    },
-  ];
+  const price = bookingPriceLines({
+    totalDays: quote.days,
+    dailyRate: quote.dailyRate,
+    subtotal: quote.subtotal,
+    priceLines: quote.lines,
+    discount: quote.discount,
+  });
+  const lines: Line[] = price.lines.map((line, index) => ({
+    key: index === 0 ? "rental" : `rental-${index + 1}`,
+    label: "Vehicle Rental",
+    detail: rentalLineLabel(line),
+    amount: line.amount,
+  }));
+  if (price.discount) {
+    lines.push({
+      key: "discount",
+      label: price.discount.label,
+      detail: `${price.discount.percentOff}% off from ${dayCount(price.discount.minDays)}`,
+      amount: price.discount.amount,
+      shown: discountAmountLabel(price.discount),
+    });
+  }
   if (quote.withDriver) {
     lines.push({
       key: "driver",
@@ -66,7 +96,7 @@ export function PricingSummary({ quote }: PricingSummaryProps) {
               <span className={classes.priceLabel}>{line.label}</span>
               <span className={classes.priceDetail}>{line.detail}</span>
             </dt>
-            <dd>{formatPeso(line.amount)}</dd>
+            <dd>{line.shown ?? formatPeso(line.amount)}</dd>
           </div>
         ))}
         <div className={classes.priceTotal} data-line="total">

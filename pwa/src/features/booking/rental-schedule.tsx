@@ -9,7 +9,7 @@ import {
 } from "react-hook-form";
 import type { TimeSlot } from "@car-rental/shared/constants";
 import type { BookingFormInput, BookingFormValues } from "@car-rental/shared/schemas/booking";
-import { useBookedRanges } from "../../data/public-data";
+import { useBookedRanges, useRates } from "../../data/public-data";
 import { AvailabilityCalendar } from "./availability-calendar";
 import classes from "./booking-form.module.css";
 import { defaultSlot, firstPickupDate, pickupSlots } from "./pickup-slots";
@@ -64,6 +64,8 @@ export const RentalSchedule = memo(function RentalSchedule({
 
   // Dates kept from another car stay: a conflict shows in the calendar and the time list.
   const ranges = useBookedRanges(carId);
+  // The seasonal days are marked (release-2 §E1); the booking form keeps the rates fresh.
+  const rates = useRates();
   // Manila's hour, kept current: a slot that begins stops being offered, and with
   // the last one of the day today turns past in the calendar.
   const now = useManilaHour();
@@ -100,6 +102,7 @@ export const RentalSchedule = memo(function RentalSchedule({
               returnDate={returnDate}
               pickupError={pickupError}
               returnError={returnError}
+              periods={rates?.periods}
               onChange={(dates) => {
                 setValue("pickupDate", dates.pickupDate, { shouldValidate: validateDates });
                 setValue("returnDate", dates.returnDate, { shouldValidate: validateDates });

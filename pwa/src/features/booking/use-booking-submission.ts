@@ -12,7 +12,7 @@ import {
 import type { Car } from "@car-rental/shared/schemas/car";
 import { datesUnavailableDetailsSchema, priceChangedDetailsSchema } from "@car-rental/shared/schemas/error";
 import { ApiError, NetworkError, api, describeError } from "../../data/api-client";
-import { refreshBookedRanges, refreshCars } from "../../data/public-data";
+import { refreshBookedRanges, refreshCars, refreshRates } from "../../data/public-data";
 import { showToast } from "../../lib/toast";
 import { noDocuments, type DocumentUploads } from "../uploads/use-document-uploads";
 import { bookingAttemptKey, forgetBookingAttempt } from "./booking-attempt";
@@ -67,6 +67,8 @@ export function useBookingSubmission(
         setProblem({ kind: "price", quote: details.data.quote, message });
       }
       void refreshCars().catch(() => undefined);
+      // The rates may have changed too (release-2 §E1): the summary re-prices with the fresh ones.
+      void refreshRates().catch(() => undefined);
     } else if (error instanceof ApiError && error.code === "DATES_UNAVAILABLE") {
       const details = datesUnavailableDetailsSchema.safeParse(error.details);
       if (details.success) console.info("Dates taken by", details.data.ranges);

@@ -120,4 +120,33 @@ describe("Receipt", () => {
     expect(receiptPriceLines(selfDrive).map((line) => line.key)).toEqual(["rental", "distance", "insurance"]);
     expect(receiptPriceLines({ ...booking, totalDays: 1 })[0]?.detail).toBe("1 day × ₱4,500");
   });
+
+  it("shows the day lines and the discount the booking was stored with (release-2 §E1)", () => {
+    const seasonal: BookingView = {
+      ...booking,
+      pickupDate: "2027-03-17",
+      returnDate: "2027-03-24",
+      totalDays: 7,
+      subtotal: "30780.00",
+      priceLines: [
+        { days: 5, rate: "4500.00", periodName: null, amount: "22500.00" },
+        { days: 2, rate: "5850.00", periodName: "Holy Week", amount: "11700.00" },
+      ],
+      discount: { minDays: 7, percentOff: 10, label: "Weekly discount", amount: "3420.00" },
+    };
+    const lines = receiptPriceLines(seasonal);
+    expect(lines.slice(0, 3).map((line) => [line.key, line.detail, line.shown ?? line.amount])).toEqual([
+      ["rental", "5 days × ₱4,500", "22500.00"],
+      ["rental-2", "2 days × ₱5,850 (Holy Week)", "11700.00"],
+      ["discount", "10% off", "−₱3,420"],
+    ]);
+    render(
+      <MantineProvider>
+        <Receipt booking={seasonal} car={car} />
+      </MantineProvider>,
+    );
+    expect(screen.getByText("−₱3,420")).toBeTruthy();
+    // A booking stored without lines keeps its one line of stored days × rate.
+    expect(receiptPriceLines(booking)[0]?.detail).toBe("3 days × ₱4,500");
+  });
 });

@@ -11,6 +11,7 @@ import { formatBookedOn, formatLongDate } from "@car-rental/shared/dates";
 import { DEPOSIT_LABEL, DEPOSIT_NOTE, depositAmount } from "@car-rental/shared/deposit";
 import { formatPeso, parseMoney } from "@car-rental/shared/money";
 import { perDay } from "@car-rental/shared/pricing";
+import { bookingPriceLines, discountAmountLabel, rentalLineLabel } from "@car-rental/shared/rates";
 import type { BookingView } from "@car-rental/shared/schemas/booking";
 import type { Car } from "@car-rental/shared/schemas/car";
 import classes from "./confirmation.module.css";
@@ -53,23 +54,33 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-type PriceLine = { key: string; label: string; detail: string; amount: string };
+/** One row: `amount` a decimal string, or `shown` when it is displayed otherwise (the discount's `−₱…`). */
+type PriceLine = { key: string; label: string; detail: string; amount: string; shown?: string };
 
 /**
- * The confirmation's pricing lines (spec §9, decisions.md): vehicle rental
- * (days × rate = subtotal), the driver service only with a driver and a fee
+ * The confirmation's pricing lines (spec §9, decisions.md): vehicle rental,
+ * one row per day price the booking was stored with (`3 days × ₱2,500`,
+ * `2 days × ₱3,250 (Holy Week)`, release-2 §E1), its length discount, the driver service only with a driver and a fee
  * (per day = fee / days), the distance service, insurance.
  */
 export function receiptPriceLines(booking: Omit<BookingView, "customerId">): PriceLine[] {
   const days = booking.totalDays;
-  const lines: PriceLine[] = [
-    {
-      key: "rental",
-      label: "Vehicle Rental",
-      detail: `${durationText(days)} × ${formatPeso(booking.dailyRate)}`,
-      amount: booking.subtotal,
-    },
-  ];
+  const price = bookingPriceLines(booking);
+  const lines: PriceLine[] = price.lines.map((line, index) => ({
+    key: index === 0 ? "rental" : `rental-${index + 1}`,
+    label: "Vehicle Rental",
+    detail: rentalLineLabel(line),
+    amount: line.amount,
+  }));
+  if (price.discount) {
+    lines.push({
+      key: "discount",
+      label: price.discount.label,
+      detail: `${price.discount.percentOff}% off`,
+      amount: price.discount.amount,
+      shown: discountAmountLabel(price.discount),
+    });
+  }
   if (booking.withDriver && parseMoney(booking.driverFee) > 0n) {
     lines.push({
       key: "driver",
@@ -190,7 +201,7 @@ export function Receipt({ booking, car }: ReceiptProps) {
                 <dt>
                   {line.label} <span className={classes.sub}>({line.detail})</span>
                 </dt>
-                <dd>{formatPeso(line.amount)}</dd>
+                <dd>{line.shown ?? formatPeso(line.amount)}</dd>
               </div>
             ))}
             <div className={classes.totalRow} data-line="total">

@@ -11,6 +11,7 @@ import { adminBookingRoutes } from "./bookings.routes";
 import { adminCarRoutes } from "./cars.routes";
 import { adminCustomerRoutes } from "./customers.routes";
 import { adminPasswordRoutes } from "./password.routes";
+import { adminRateRoutes } from "./rates.routes";
 import { ADMIN_PREFIX } from "../mount";
 import { adminSessionRoutes, setSessionCookie } from "./session.routes";
 import { adminPushRoutes } from "./push.routes";
@@ -63,6 +64,7 @@ export function adminRoutes(deps: AppDeps, dispatch: Dispatch): Router {
     adminCustomerRoutes(deps),
     adminBlockedNameRoutes(deps),
     adminBlockRoutes(deps),
+    adminRateRoutes(deps),
     adminSyncRoutes(deps),
     adminBatchRoutes(dispatch),
     adminPushRoutes(deps),

@@ -3,7 +3,8 @@ import type { Knex } from "knex";
 import type { DistanceService, DriverService, TimeSlot } from "@car-rental/shared/constants";
 import { pickupTimeToClock } from "@car-rental/shared/availability";
 import { diffDays } from "@car-rental/shared/dates";
-import { quote } from "@car-rental/shared/pricing";
+import { quoteWithRates } from "@car-rental/shared/pricing";
+import { DEFAULT_RATES, type Rates } from "@car-rental/shared/rates";
 import type { PublicBookingRequestBody } from "@car-rental/shared/schemas/booking";
 import { carSchema, type Car } from "@car-rental/shared/schemas/car";
 import { z } from "zod";
@@ -29,13 +30,15 @@ export type BookingOptions = {
   driverService?: DriverService;
   distanceService?: DistanceService;
   documents?: PublicBookingRequestBody["documents"];
+  /** The owner's rates the booking page read (default: a new database's, see DEFAULT_RATES). */
+  rates?: Rates;
 };
 
 let contactCounter = 0;
 
 /**
- * A valid `POST /api/bookings` body, priced with the shared quote as the
- * booking page does. Without an explicit e-mail or phone, each body gets its
+ * A valid `POST /api/bookings` body, priced with the shared quote under
+ * `options.rates` as the booking page does. Without an explicit e-mail or phone, each body gets its
  * own (one e-mail or phone may hold only 2 pending bookings). Give
  * `documents` (see `uploadDocuments`): the server requires all three.
  */
@@ -44,12 +47,13 @@ export function bookingBody(options: BookingOptions): PublicBookingRequestBody {
   const n = contactCounter;
   const driverService = options.driverService ?? "none";
   const distanceService = options.distanceService ?? "none";
-  const q = quote({
+  const q = quoteWithRates({
     dailyRate: options.car.dailyRate,
     pickupDate: options.pickupDate,
     returnDate: options.returnDate,
     driverService,
     distanceService,
+    rates: options.rates ?? DEFAULT_RATES,
   });
   return {
     customer: {

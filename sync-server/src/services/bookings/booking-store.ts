@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import type { DiscountLine, RentalLine } from "@car-rental/shared/rates";
 import { SQLSTATE, sqlState } from "@car-rental/db";
 import {
   conflictingRanges,
@@ -33,6 +34,9 @@ export type NewBooking = {
   total: string;
   /** Release-2 §E2: the car's deposit at booking time, kept apart from `total`. */
   deposit: string;
+  /** The lines the price was made of (release-2 §E1); absent: the one line totalDays × dailyRate. */
+  priceLines?: RentalLine[];
+  discount?: DiscountLine | null;
   status: BookingStatus;
   source: "public" | "admin";
   bookingTokenHash: string | null;
@@ -105,6 +109,8 @@ export async function insertBooking(trx: Knex.Transaction, booking: NewBooking):
         insurance: booking.insurance,
         total: booking.total,
         deposit: booking.deposit,
+        price_lines: booking.priceLines ? JSON.stringify(booking.priceLines) : null,
+        price_discount: booking.discount ? JSON.stringify(booking.discount) : null,
         status: booking.status,
         source: booking.source,
         booking_token_hash: booking.bookingTokenHash,

@@ -2,7 +2,9 @@ import type { Knex } from "knex";
 import { clockToPickupTime } from "@car-rental/shared/availability";
 import { BOOKING_STATUSES, type BookingStatus } from "@car-rental/shared/constants";
 import { normalizeMoney } from "@car-rental/shared/money";
+import { bookingPriceLines } from "@car-rental/shared/rates";
 import type { BookingView } from "@car-rental/shared/schemas/booking";
+import { discountLineSchema, rentalLineSchema } from "@car-rental/shared/schemas/rates";
 import { driverServiceSchema, distanceServiceSchema } from "@car-rental/shared/schemas/booking";
 
 /** One row of `selectBookingViews`: a booking joined with its customer and car. */
@@ -37,6 +39,9 @@ export type BookingViewRow = {
   photo_id1_url: string | null;
   photo_id2_url: string | null;
   proof_of_billing_url: string | null;
+  /** The stored price lines (release-2 §E1); null for a booking made before them. */
+  price_lines: unknown;
+  price_discount: unknown;
   /** int8 comes back as a string on both engines. */
   version: string | number;
   updated_at: Date;
@@ -73,6 +78,8 @@ const VIEW_COLUMNS = [
   "b.photo_id1_url",
   "b.photo_id2_url",
   "b.proof_of_billing_url",
+  "b.price_lines",
+  "b.price_discount",
   "b.version",
   "b.updated_at",
 ];
@@ -96,6 +103,33 @@ function isBookingStatus(value: string): value is BookingStatus {
 
 function toIso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** A JSON column as the engine hands it back: parsed (node-postgres, PGlite) or still text. */
+function jsonColumn(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The lines the booking was priced with: the stored ones, or for a booking
+ * made before they were stored, its one line of stored days × rate.
+ */
+function storedPrice(row: BookingViewRow): Pick<BookingView, "priceLines" | "discount"> {
+  const lines = rentalLineSchema.array().safeParse(jsonColumn(row.price_lines));
+  const discount = discountLineSchema.nullable().safeParse(jsonColumn(row.price_discount) ?? null);
+  const price = bookingPriceLines({
+    totalDays: row.total_days,
+    dailyRate: normalizeMoney(row.daily_rate),
+    subtotal: normalizeMoney(row.subtotal),
+    priceLines: lines.success ? lines.data : undefined,
+    discount: discount.success ? discount.data : null,
+  });
+  return { priceLines: price.lines, discount: price.discount };
 }
 
 /** Maps a `selectBookingViews` row to the shared `BookingView` (camelCase, money as "2500.00"). */
@@ -128,6 +162,7 @@ export function toBookingView(row: BookingViewRow): BookingView {
     status: isBookingStatus(row.status) ? row.status : "pending",
     wantsDelivery: row.wants_delivery,
     deliveryAddress: row.delivery_address,
+    ...storedPrice(row),
     documents: {
       photoId1Url: row.photo_id1_url,
       photoId2Url: row.photo_id2_url,

@@ -7,7 +7,7 @@ import {
 } from "@car-rental/shared/constants";
 import { addDays, manilaToday } from "@car-rental/shared/dates";
 import { normalizeMoney } from "@car-rental/shared/money";
-import { quote, quoteMatches } from "@car-rental/shared/pricing";
+import { quoteMatches, quoteWithRates } from "@car-rental/shared/pricing";
 import {
   rentalDatesIssue,
   type PublicBookingRequest,
@@ -35,6 +35,7 @@ import { markObjectsAttached, verifyUploadedObject } from "../objects/upload.ser
 import { isCustomerBlocked } from "../blocked-names/blocklist-match";
 import { carsTable, toCar } from "../cars/car-record";
 import { activeRanges } from "../cars/cars.service";
+import { ratesFor } from "../rates/rates.service";
 import { findBookingView } from "./booking-view";
 import { myBookingLink, tokenMatches } from "./booking-access";
 import { bookingCalendarAttachment } from "./booking-calendar";
@@ -131,8 +132,8 @@ async function limitPendingBookings(trx: Knex.Transaction, email: string, phone:
  * 30 days: the schema's field message), the pending bookings of the e-mail
  * and phone typed (429 TOO_MANY_PENDING), the car (exists: else 404; not
  * archived and available: else 409 CAR_UNAVAILABLE), the blocklist (403), the
- * price recomputed from the car's current rate (409 PRICE_CHANGED with the
- * fresh quote) and the pickup slot; finds or creates the customer by e-mail
+ * price recomputed from the car's current rate and the owner's rates
+ * (409 PRICE_CHANGED with the fresh quote and its lines) and the pickup slot; finds or creates the customer by e-mail
  * WITHOUT changing an existing one, inserts the booking with its documents
  * (the exclusion constraint is the guarantee: 409 DATES_UNAVAILABLE) and
  * queues the two mails. Answers what the visitor typed back: never the id or
@@ -166,12 +167,14 @@ export async function createPublicBooking(
     // Any kind that matches answers the same 403: the visitor is never told which.
     if (await isCustomerBlocked(trx, customer)) throw new NameBlocked();
 
-    const fresh = quote({
+    // Priced day by day under the owner's rates (release-2 §E1), as the booking page priced it.
+    const fresh = quoteWithRates({
       dailyRate: car.daily_rate,
       pickupDate: booking.pickupDate,
       returnDate: booking.returnDate,
       driverService: booking.driverService,
       distanceService: booking.distanceService,
+      rates: await ratesFor(trx, booking.pickupDate, booking.returnDate),
     });
     if (!quoteMatches(booking, fresh)) throw new PriceChanged({ quote: fresh });
 
@@ -208,6 +211,8 @@ export async function createPublicBooking(
       insurance: fresh.insurance,
       total: fresh.total,
       deposit: normalizeMoney(car.deposit),
+      priceLines: fresh.lines,
+      discount: fresh.discount,
       status: "pending",
       source: "public",
       bookingTokenHash: sha256(bookingToken),

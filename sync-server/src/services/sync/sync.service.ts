@@ -4,6 +4,7 @@ import type { SyncResponse, Tombstone } from "@car-rental/shared/schemas/sync";
 import { ValidationFailed } from "../../errors";
 import { blockedNamesTable, toBlockedName } from "../blocked-names/blocked-names.service";
 import { blocksTable, toBlock } from "../blocks/blocks.service";
+import { ratePeriodsTable, toRatePeriod } from "../rates/rates.service";
 import { selectBookingViews, toBookingView } from "../bookings/booking-view";
 import { handoversTable, toHandover } from "../bookings/handover.service";
 import { carsTable, toAdminCar } from "../cars/car-record";
@@ -187,6 +188,15 @@ export const syncQueries: { [E in SyncEntity]: SyncQuery<E> } = {
       ),
       deletedIds: [],
     }),
+  },
+  // Release-2 §E1: removed rate periods travel as tombstones.
+  ratePeriods: {
+    all: async (trx) => (await ratePeriodsTable(trx).whereNull("deleted_at").orderBy("id")).map(toRatePeriod),
+    changed: async (trx, bounds) =>
+      liveAndDeleted(
+        await ratePeriodsTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id"),
+        toRatePeriod,
+      ),
   },
 };
 

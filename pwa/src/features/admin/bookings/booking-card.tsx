@@ -6,6 +6,7 @@ import {
   type BookingStatus,
 } from "@car-rental/shared/constants";
 import { formatPeso } from "@car-rental/shared/money";
+import { bookingPriceLines, discountAmountLabel, rentalLineLabel } from "@car-rental/shared/rates";
 import type { LocalBooking } from "../../../data/db";
 import { updateBookingStatus } from "../../../data/mutations/bookings/update-booking-status";
 import { queueChange } from "../frame/queue-change";
@@ -50,6 +51,25 @@ function Line({ label, value }: { label: string; value: string }) {
         {value}
       </Text>
     </Group>
+  );
+}
+
+/** The day lines and length discount the booking was priced with (release-2 §E1), as stored with it. */
+function PriceLines({ booking }: { booking: LocalBooking }) {
+  const price = bookingPriceLines(booking);
+  return (
+    <>
+      {price.lines.map((line) => (
+        <Line
+          key={`${line.rate} ${line.periodName ?? ""}`}
+          label={rentalLineLabel(line)}
+          value={formatPeso(line.amount)}
+        />
+      ))}
+      {price.discount ? (
+        <Line label={price.discount.label} value={discountAmountLabel(price.discount)} />
+      ) : null}
+    </>
   );
 }
 
@@ -114,6 +134,7 @@ export function BookingCard({ booking, onAddPayment, linked = true }: BookingCar
             </Text>
           </Stack>
           <Stack gap={2}>
+            <PriceLines booking={booking} />
             <Line label="Subtotal" value={formatPeso(booking.subtotal)} />
             <Line label="Driver fee" value={formatPeso(booking.driverFee)} />
             <Line label="Distance fee" value={formatPeso(booking.distanceFee)} />

@@ -3,7 +3,7 @@ import { bookingPath, customerPath, itemIdOf } from "./admin-paths";
 import { ADMIN_TABS, tabOfPath } from "./admin-tabs";
 
 describe("the admin's addresses", () => {
-  it("keeps the tabs' labels, in order, with Settings last", () => {
+  it("keeps the tabs' labels, in order, with Rates (release-2 §E1) after the existing ones", () => {
     expect(ADMIN_TABS.map((tab) => tab.label)).toEqual([
       "Overview",
       "Fleet Management",
@@ -12,6 +12,7 @@ describe("the admin's addresses", () => {
       "Customers",
       "Blocked Names",
       "Settings",
+      "Rates",
     ]);
   });
 

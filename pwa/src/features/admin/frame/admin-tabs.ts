@@ -3,6 +3,7 @@ import {
   IconCalendarEvent,
   IconCar,
   IconLayoutDashboard,
+  IconPercentage,
   IconSettings,
   IconTimeline,
   IconUsers,
@@ -22,6 +23,8 @@ export const ADMIN_TABS = [
   { value: "customers", label: "Customers", icon: IconUsers },
   { value: "blocklist", label: "Blocked Names", icon: IconBan },
   { value: "settings", label: "Settings", icon: IconSettings },
+  // Release 2 §E1: seasonal rates, after the tabs release 1 and 2 had.
+  { value: "rates", label: "Rates", icon: IconPercentage },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]["value"];

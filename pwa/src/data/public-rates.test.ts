@@ -1,0 +1,101 @@
+// @vitest-environment node
+import "fake-indexeddb/auto";
+import Dexie from "dexie";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookingPriceLines } from "@car-rental/shared/rates";
+import type { BookingView } from "@car-rental/shared/schemas/booking";
+import { startTestServer, type TestServer } from "../../../sync-server/src/test-server";
+import { ApiClient } from "./api-client";
+import { CarRentalDb } from "./db";
+import { refreshRates } from "./public-data";
+
+/** The stores of database version 5, exactly as the previous `db.ts` declared them (versions 1 to 5). */
+function openVersion5(name: string): Dexie {
+  const previous = new Dexie(name);
+  previous.version(1).stores({
+    cars: "id, name",
+    bookedRanges: "[carId+start+pickupTime], carId",
+    publicSync: "key",
+    adminCars: "id, name",
+    bookings: "id, customerId, carId, createdAt, status",
+    customers: "id, email, createdAt",
+    blockedNames: "id, fullName",
+    payments: "id, bookingId",
+    outbox: "id, &seq, state, [entity+entityId]",
+    syncState: "key",
+    drafts: "key",
+  });
+  previous.version(2).stores({ outbox: "id, &seq, state, [entity+entityId], *rowKeys" });
+  previous.version(3).stores({});
+  previous.version(4).stores({ blocks: "id, carId, startDate" });
+  previous.version(5).stores({ myBookings: "id, reference, openedAt" });
+  return previous;
+}
+
+/** A booking as a version-5 mirror stored it: no price lines. */
+const storedBooking = {
+  id: "00000000-0000-4000-8000-000000000001",
+  reference: "ACR-7K3Q9P",
+  customerId: "00000000-0000-4000-8000-000000000002",
+  carId: "00000000-0000-4000-8000-000000000003",
+  createdAt: "2026-11-21T07:05:00.000Z",
+  status: "confirmed",
+  totalDays: 3,
+  dailyRate: "2500.00",
+  subtotal: "7500.00",
+  total: "8000.00",
+} satisfies Partial<BookingView>;
+
+describe("the public rates' cache (Dexie version 6)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer("pglite");
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("opens a version-5 database with its data kept; a stored booking keeps its one price line", async () => {
+    const name = `rates-upgrade-${crypto.randomUUID()}`;
+    const previous = openVersion5(name);
+    await previous.table("bookings").put(storedBooking);
+    await previous.table("publicSync").put({ key: "cars", lastSyncAt: "2026-11-20T00:00:00.000Z" });
+    previous.close();
+
+    const db = new CarRentalDb(name);
+    const booking = await db.bookings.get(storedBooking.id);
+    expect(db.verno).toBe(6);
+    expect(booking).toMatchObject(storedBooking);
+    expect(await db.publicSync.get("cars")).toEqual({ key: "cars", lastSyncAt: "2026-11-20T00:00:00.000Z" });
+    expect(await db.publicRates.count()).toBe(0);
+    if (!booking) throw new Error("no booking");
+    expect(bookingPriceLines(booking)).toEqual({
+      lines: [{ days: 3, rate: "2500.00", periodName: null, amount: "7500.00" }],
+      discount: null,
+    });
+    db.close();
+  });
+
+  it("stores GET /api/rates from the real server, and keeps it when the server cannot be reached", async () => {
+    const db = new CarRentalDb(`rates-${crypto.randomUUID()}`);
+    const client = new ApiClient({ baseUrl: server.url });
+    const fetched = await refreshRates({ db, api: client });
+    expect(fetched).toEqual({
+      periods: [],
+      lengthDiscounts: [
+        { minDays: 7, percentOff: 10 },
+        { minDays: 28, percentOff: 20 },
+      ],
+    });
+    expect(await db.publicRates.get("rates")).toEqual({ key: "rates", ...fetched });
+    expect((await db.publicSync.get("rates"))?.lastSyncAt).toBeTruthy();
+
+    const offline = new ApiClient({
+      baseUrl: server.url,
+      fetch: () => Promise.reject(new TypeError("Failed to fetch")),
+    });
+    expect(await refreshRates({ db, api: offline })).toBeNull();
+    expect(await db.publicRates.get("rates")).toEqual({ key: "rates", ...fetched });
+    db.close();
+  });
+});
