@@ -215,6 +215,24 @@ test.describe("admin sign-in", () => {
 });
 
 test.describe("admin tabs online", () => {
+  test("an open Bookings screen shows a booking made elsewhere, without a reload", async ({
+    page,
+    request,
+  }) => {
+    await apiSignIn(request);
+    await signInThroughGate(page);
+    await openTab(page, "Bookings");
+    const customerName = unique("Elsewhere Booker");
+    await searchBookings(page, customerName);
+    await expect(bookingCard(page, customerName)).toHaveCount(0);
+
+    // Another device (or a customer) books while the screen stays open.
+    await createBooking(request, { customerName, car: await carFromEnd(request, 8), slot: 6, total: "6000" });
+    // The tablet wakes up (the screen also pulls every half minute while on).
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+    await expect(bookingCard(page, customerName)).toBeVisible({ timeout: 10_000 });
+  });
+
   test("adds a car with an uploaded picture", async ({ page, request }, testInfo) => {
     await apiSignIn(request);
     const name = unique("E2E Hiace");

@@ -53,7 +53,20 @@ export async function markAdminNeedsAuth(db: CarRentalDb = appDb): Promise<void>
  * mirror stays as it was (readable offline).
  * @throws NetworkError or ApiError for other failures.
  */
-export async function syncAdmin(options: AdminSyncOptions = {}): Promise<AdminSyncResult | null> {
+export function syncAdmin(options: AdminSyncOptions = {}): Promise<AdminSyncResult | null> {
+  // One pull at a time (the screen's timer, a reconnection, the outbox after a delivery): each starts
+  // from the cursor the one before it stored, so an older answer never lands after a newer one.
+  const run = pulls.then(
+    () => pullAdmin(options),
+    () => pullAdmin(options),
+  );
+  pulls = run.catch(() => undefined);
+  return run;
+}
+
+let pulls: Promise<unknown> = Promise.resolve();
+
+async function pullAdmin(options: AdminSyncOptions): Promise<AdminSyncResult | null> {
   const db = options.db ?? appDb;
   const client = options.api ?? api;
   const state = await readAdminSyncState(db);

@@ -11,16 +11,27 @@ import classes from "./admin.module.css";
 import { AdminSyncArea } from "./admin-sync-area";
 import { signOut } from "./use-admin-session";
 
-/** Pulls the server's changes now and whenever the connection comes back. */
+/** How often an open admin screen pulls the changes made elsewhere. */
+const ADMIN_SYNC_INTERVAL_MS = 30_000;
+
+/** Pulls the server's changes now, every half minute while on screen, and whenever the connection comes back. */
 function useAdminSync(): void {
   useEffect(() => {
     const pull = () => {
-      if (!navigator.onLine) return;
+      if (!navigator.onLine || document.visibilityState !== "visible") return;
       syncAdmin().catch((error: unknown) => console.warn("Admin sync failed", error));
     };
     pull();
+    // What others changed meanwhile (a customer's booking or cancellation, another device): a delta
+    // every half minute while the screen is on, and at once when the tablet wakes or reconnects.
+    const timer = window.setInterval(pull, ADMIN_SYNC_INTERVAL_MS);
     window.addEventListener("online", pull);
-    return () => window.removeEventListener("online", pull);
+    document.addEventListener("visibilitychange", pull);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener("online", pull);
+      document.removeEventListener("visibilitychange", pull);
+    };
   }, []);
 }
 
