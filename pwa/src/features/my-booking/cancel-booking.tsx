@@ -13,6 +13,8 @@ import { ApiError, NetworkError, api, describeError } from "../../data/api-clien
 import { showToast } from "../../lib/toast";
 
 const OFFLINE = "You are offline. Please try again when you are online.";
+/** Online, but no answer came: the request may have reached the server; trying again is safe. */
+const NO_ANSWER = "We could not reach our server, or its answer was lost on the way. Please try again.";
 
 type CancelBookingProps = {
   answer: MyBooking;
@@ -47,7 +49,12 @@ export function CancelBooking({ answer, disabled, onCancelled }: CancelBookingPr
       if (error instanceof ApiError && error.code === "CANCELLATION_CLOSED") {
         setRefusal(error.serverMessage ?? errorMessages.CANCELLATION_CLOSED);
       } else {
-        const message = error instanceof NetworkError ? OFFLINE : describeError(error, GENERIC_FAILURE);
+        const message =
+          error instanceof NetworkError
+            ? navigator.onLine
+              ? NO_ANSWER
+              : OFFLINE
+            : describeError(error, GENERIC_FAILURE);
         showToast({ title: "Cancellation Failed" }, "error", message);
       }
     } finally {

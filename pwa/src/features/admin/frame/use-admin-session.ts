@@ -33,7 +33,8 @@ export async function signIn(password: string): Promise<SignInResult> {
           ? SIGN_IN_OFFLINE
           : describeError(error, adminAccess.incorrectPassword);
     // The gate shows the message inline; the toast names the outcome only, so the text appears once.
-    showToast(adminAccess.denied, "error");
+    // Without a connection nothing was denied: the toast says what happened instead.
+    showToast(error instanceof NetworkError ? { title: "No Connection" } : adminAccess.denied, "error");
     return { ok: false, message };
   }
   writeAdminFlag(true);
