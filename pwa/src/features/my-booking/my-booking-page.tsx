@@ -4,6 +4,7 @@ import { IconAlertCircle, IconArrowLeft } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect } from "react";
+import { formatLongDate } from "@car-rental/shared/dates";
 import { myBookingLabels, myBookingPath } from "@car-rental/shared/schemas/my-booking";
 import { keptMyBookings } from "../../data/my-bookings";
 import { usePageTitle } from "../../lib/page-title";
@@ -25,7 +26,7 @@ function KeptBookings() {
       <Stack gap={4}>
         {kept.map((row) => (
           <Anchor key={row.id} href={myBookingPath(row.reference, row.answer.bookingToken)}>
-            {row.reference}: {row.answer.booking.carName}, {row.answer.booking.pickupDate}
+            {row.reference}: {row.answer.booking.carName}, {formatLongDate(row.answer.booking.pickupDate)}
           </Anchor>
         ))}
       </Stack>
