@@ -695,6 +695,23 @@ test.describe("a first visit that loses its connection before the app is stored 
   });
 });
 
+test("offline, a car whose booked days never reached this device says its calendar is not checked", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/");
+  await page.locator("#cars").scrollIntoViewIfNeeded();
+  const card = page.getByRole("article", { name: "Toyota Raize 1.0 Turbo", exact: true });
+  await expect(card).toBeVisible();
+  await context.setOffline(true);
+  await card.getByRole("button", { name: "Select This Car" }).click();
+  await expect(
+    page.getByText(/this car's booked days have not been loaded on this device yet/),
+  ).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText(/this car's booked days have not been loaded on this device yet/)).toBeHidden();
+});
+
 test("booking without a car asks for one first", async ({ page }) => {
   await page.goto("/booking");
   await expect(page.getByText("Please select a car to continue with booking")).toBeVisible();

@@ -9,7 +9,8 @@ import {
 } from "react-hook-form";
 import type { TimeSlot } from "@car-rental/shared/constants";
 import type { BookingFormInput, BookingFormValues } from "@car-rental/shared/schemas/booking";
-import { useBookedRanges, useRates } from "../../data/public-data";
+import { useBookedRanges, usePublicSyncTime, useRates } from "../../data/public-data";
+import { useOnline } from "../../lib/use-online";
 import { AvailabilityCalendar } from "./availability-calendar";
 import classes from "./booking-form.module.css";
 import { defaultSlot, firstPickupDate, pickupSlots } from "./pickup-slots";
@@ -64,6 +65,10 @@ export const RentalSchedule = memo(function RentalSchedule({
 
   // Dates kept from another car stay: a conflict shows in the calendar and the time list.
   const ranges = useBookedRanges(carId);
+  // Offline, a car whose booked days never reached this device shows every day free: say so.
+  const online = useOnline();
+  const rangesFetchedAt = usePublicSyncTime(`bookedRanges:${carId ?? ""}`);
+  const availabilityUnknown = !online && carId !== null && rangesFetchedAt === null;
   // The seasonal days are marked (release-2 §E1); the booking form keeps the rates fresh.
   const rates = useRates();
   // Manila's hour, kept current: a slot that begins stops being offered, and with
@@ -94,6 +99,12 @@ export const RentalSchedule = memo(function RentalSchedule({
         </Text>
         {carId !== null ? (
           <div role="group" aria-labelledby="rental-dates-label">
+            {availabilityUnknown && (
+              <Text size="sm" c="orange.9" mb="sm" role="status">
+                You are offline, and this car&apos;s booked days have not been loaded on this device yet:
+                every day shows as free. They are checked when you book.
+              </Text>
+            )}
             <AvailabilityCalendar
               ranges={ranges}
               today={today}
