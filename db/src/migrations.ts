@@ -9,8 +9,8 @@ import * as myBooking from "../migrations/2026-11-25-20-00-00-my-booking";
 import * as blocksAndCarOccupancy from "../migrations/2026-11-25-21-00-00-blocks-and-car-occupancy";
 import * as blocklistKinds from "../migrations/2026-11-25-22-00-00-blocklist-kinds";
 import * as securityDeposit from "../migrations/2026-11-26-10-00-00-security-deposit";
-import * as bookingHandovers from "../migrations/2026-11-26-12-00-00-booking-handovers";
 import * as rates from "../migrations/2026-11-26-11-00-00-rates";
+import * as bookingHandovers from "../migrations/2026-11-26-12-00-00-booking-handovers";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
 export type Migration = {
@@ -35,8 +35,8 @@ export const migrations: readonly Migration[] = [
   { name: "2026-11-25-21-00-00-blocks-and-car-occupancy", ...blocksAndCarOccupancy },
   { name: "2026-11-25-22-00-00-blocklist-kinds", ...blocklistKinds },
   { name: "2026-11-26-10-00-00-security-deposit", ...securityDeposit },
-  { name: "2026-11-26-12-00-00-booking-handovers", ...bookingHandovers },
   { name: "2026-11-26-11-00-00-rates", ...rates },
+  { name: "2026-11-26-12-00-00-booking-handovers", ...bookingHandovers },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
