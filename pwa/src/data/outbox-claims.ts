@@ -127,21 +127,38 @@ export async function release(db: CarRentalDb, entry: OutboxEntry): Promise<void
 }
 
 /** Removes a delivered entry and stores the server's row in place of the optimistic one. */
-export async function completeDelivered(db: CarRentalDb, entry: OutboxEntry, answer: unknown): Promise<void> {
+export function completeDelivered(db: CarRentalDb, entry: OutboxEntry, answer: unknown): Promise<void> {
+  return completeAllDelivered(db, [{ entry, answer }]);
+}
+
+/**
+ * Removes delivered entries and stores their server rows, in order, in one
+ * transaction: a batch's deliveries are one write, and the screens reading the
+ * mirror redraw once for them, not once per entry.
+ */
+export async function completeAllDelivered(
+  db: CarRentalDb,
+  deliveries: readonly { entry: OutboxEntry; answer: unknown }[],
+): Promise<void> {
+  if (deliveries.length === 0) return;
   // Only the tables it writes: a wider scope would also hold up reads of the public tables.
   await db.transaction("rw", [db.outbox, ...db.mirrorTables()], async () => {
-    await db.outbox.delete(entry.id);
-    // Which of this entry's rows a later entry still changes (their optimistic version stays).
-    const waiting = new Set<string>();
-    for (const key of outboxRowKeys(entry)) {
-      if ((await db.outbox.where("rowKeys").equals(key).count()) > 0) waiting.add(key);
-    }
-    const serverId = await applyServerAnswer(db, entry, answer, waiting);
-    if (serverId !== null && entry.entity !== "contact") {
-      await remapTemporaryId(db, entry.entity, entry.entityId, serverId);
+    for (const { entry, answer } of deliveries) {
+      await db.outbox.delete(entry.id);
+      // Which of this entry's rows a later entry still changes (their optimistic version stays).
+      const waiting = new Set<string>();
+      for (const key of outboxRowKeys(entry)) {
+        if ((await db.outbox.where("rowKeys").equals(key).count()) > 0) waiting.add(key);
+      }
+      const serverId = await applyServerAnswer(db, entry, answer, waiting);
+      if (serverId !== null && entry.entity !== "contact") {
+        await remapTemporaryId(db, entry.entity, entry.entityId, serverId);
+      }
     }
   });
-  emitOutboxEvent({ ...eventBase(entry), type: "delivered", answer });
+  for (const { entry, answer } of deliveries) {
+    emitOutboxEvent({ ...eventBase(entry), type: "delivered", answer });
+  }
 }
 
 /** Any other 4xx: the entry is parked as 'failed' with the server's message, for the review list. */

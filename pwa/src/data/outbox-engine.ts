@@ -36,7 +36,7 @@ import { addToOutbox, type EnqueueInput } from "./outbox";
 import * as claims from "./outbox-claims";
 import { defaultLocks, withOutboxLock, type LockManagerLike } from "./outbox-lock";
 import * as review from "./outbox-review";
-import { batchChangeOf, fitsInBatch, sendBatch, sendEntry } from "./outbox-send";
+import { batchChangeOf, fitsInBatch, sendBatch, sendEntry, type Outcome } from "./outbox-send";
 import type { BatchChange } from "@car-rental/shared/schemas/batch";
 import { OutboxWakeups } from "./outbox-wakeups";
 import type { MutationArgs } from "./mutations/mutation";
@@ -59,6 +59,9 @@ export type OutboxEngineOptions = {
   /** The most admin entries one request carries (default and ceiling: the server's 50; 1 sends each alone). */
   batchSize?: number;
 };
+
+/** The entries of one request, and their changes when they go as a batch (none: one entry alone). */
+type Batch = { entries: OutboxEntry[]; changes: BatchChange[] };
 
 export type DrainResult = {
   /** False when another runner held the lock: nothing was done here. */
@@ -195,45 +198,62 @@ export class OutboxEngine {
     let unsent: OutboxEntry[] = [];
     let step = await claims.claimNext(this.db, this.now, ignoreBackoff);
     if (step.kind === "send") unsent = [step.entry];
+    // The next request's entries, claimed while the one before it was on its way.
+    let prepared: Batch | null = null;
+    const claimed = (entry: OutboxEntry) => unsent.push(entry);
     try {
       for (;;) {
-        if (step.kind === "wait" || step.kind === "busy") {
-          result.deferred = await this.db.outbox.where("state").equals("pending").count();
-          break;
+        if (prepared === null) {
+          if (step.kind === "wait" || step.kind === "busy") {
+            result.deferred = await this.db.outbox.where("state").equals("pending").count();
+            break;
+          }
+          if (step.kind === "idle") break;
         }
-        if (step.kind === "idle" || storingFailed) break;
-        const batch = await this.gatherBatch(step.entry, settling, (entry) => unsent.push(entry));
+        if (storingFailed) break;
+        const batch: Batch =
+          prepared ?? (await this.gatherBatch(step.kind === "send" ? step.entry : null, settling, claimed));
+        prepared = null;
         unsent = [];
-        const last = batch.entries[batch.entries.length - 1] ?? step.entry;
-        const onItsWay = new Set([...settling, ...batch.entries.map((entry) => entry.id)]);
-        // While the request is on its way, the entry after it is claimed, to go the moment it is answered.
-        const [outcomes, ahead] = await Promise.all([
+        const last = batch.entries[batch.entries.length - 1];
+        if (!last) break;
+        const onItsWay = new Set([...settling, ...batch.entries.map((entry: OutboxEntry) => entry.id)]);
+        // While the request is on its way, the entries after it are claimed, to go the moment it is answered.
+        const [outcomes, next]: [(Outcome | null)[], Batch | null] = await Promise.all([
           batch.changes.length > 1
             ? sendBatch(this.api, batch.changes)
             : sendEntry(this.api, last, this.db).then((outcome) => [outcome]),
           // Only an optimisation: on any trouble the next entry is claimed the usual way.
-          claims.claimAhead(this.db, this.now, last, onItsWay).catch(() => null),
+          this.gatherAhead(last, onItsWay, claimed).catch(() => null),
         ]);
-        if (ahead) unsent = [ahead];
 
         // The answers in order: deliveries are stored (in the background, in order), anything else settles here.
         let allDelivered = true;
         let stop: { kind: "transient" } | { kind: "unauthorized"; entry: OutboxEntry } | null = null;
+        // Deliveries in a row are stored together, in one transaction.
+        let delivered: { entry: OutboxEntry; answer: unknown }[] = [];
+        const storeDelivered = () => {
+          const group = delivered;
+          delivered = [];
+          if (group.length === 0) return;
+          storing = storing.then(async () => {
+            await claims.completeAllDelivered(this.db, group);
+            for (const { entry } of group) settling.delete(entry.id);
+          });
+          storing.catch(() => {
+            storingFailed = true;
+          });
+        };
         for (const [index, entry] of batch.entries.entries()) {
           const outcome = stop === null ? outcomes[index] : undefined;
           if (outcome?.kind === "delivered") {
             result.delivered += 1;
             if (entry.entity !== "contact") deliveredAdmin = true;
             settling.add(entry.id);
-            storing = storing.then(async () => {
-              await claims.completeDelivered(this.db, entry, outcome.answer);
-              settling.delete(entry.id);
-            });
-            storing.catch(() => {
-              storingFailed = true;
-            });
+            delivered.push({ entry, answer: outcome.answer });
             continue;
           }
+          storeDelivered();
           allDelivered = false;
           // Not sent (the server stopped before it) or held back behind a refused entry: back in line.
           if (outcome === undefined || outcome === null) {
@@ -252,12 +272,13 @@ export class OutboxEngine {
             stop = { kind: "transient" };
           }
         }
-        if (allDelivered && ahead) {
-          step = { kind: "send", entry: ahead };
+        storeDelivered();
+        if (allDelivered && next) {
+          prepared = next;
           continue;
         }
-        // Anything but deliveries: the entry claimed ahead waits (a refusal may hold it back).
-        if (ahead) await claims.release(this.db, ahead);
+        // Anything but deliveries: the entries claimed ahead wait (a refusal may hold them back).
+        for (const entry of next?.entries ?? []) await claims.release(this.db, entry);
         unsent = [];
         await storing;
         if (stop?.kind === "transient") {
@@ -292,10 +313,11 @@ export class OutboxEngine {
    * gives the claim back.
    */
   private async gatherBatch(
-    first: OutboxEntry,
+    first: OutboxEntry | null,
     settling: ReadonlySet<string>,
     onClaim: (entry: OutboxEntry) => void,
-  ): Promise<{ entries: OutboxEntry[]; changes: BatchChange[] }> {
+  ): Promise<Batch> {
+    if (!first) return { entries: [], changes: [] };
     const firstChange = batchChangeOf(first);
     // A public entry (or one the server cannot batch) goes alone, the usual way.
     if (!firstChange) return { entries: [first], changes: [] };
@@ -316,6 +338,22 @@ export class OutboxEngine {
       changes.push(change);
     }
     return { entries, changes };
+  }
+
+  /**
+   * The next request's entries, gathered while `current` (the last entry of
+   * the request on its way) is out: the entry next in line once the entries
+   * in `taken` are gone, and those that may join it. Null when none may go yet.
+   */
+  private async gatherAhead(
+    current: OutboxEntry,
+    taken: ReadonlySet<string>,
+    onClaim: (entry: OutboxEntry) => void,
+  ): Promise<Batch | null> {
+    const first = await claims.claimAhead(this.db, this.now, current, taken);
+    if (!first) return null;
+    onClaim(first);
+    return this.gatherBatch(first, taken, onClaim);
   }
 
   private async refreshMirror(): Promise<void> {
