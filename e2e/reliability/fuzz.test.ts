@@ -215,6 +215,35 @@ beforeAll(async () => {
       photos: [],
       charges: [{ label: "Fuel", amount: "100.00" }],
     },
+    // Release-2 §E1.
+    createRatePeriod: {
+      name: "Fuzz Season",
+      startDate: addDays(today, 300),
+      endDate: addDays(today, 301),
+      percent: 10,
+    },
+    updateRatePeriod: {
+      name: "Fuzz Season",
+      startDate: addDays(today, 300),
+      endDate: addDays(today, 301),
+      percent: 10,
+    },
+    updateLengthDiscounts: {
+      lengthDiscounts: [
+        { minDays: 7, percentOff: 10 },
+        { minDays: 28, percentOff: 20 },
+      ],
+    },
+    // Issue #23: a batch whose one change removes a block that does not exist (nothing to store).
+    adminBatch: {
+      changes: [
+        {
+          key: "fuzz-batch-0001",
+          method: "DELETE",
+          path: "/api/admin/blocks/00000000-0000-4000-8000-000000000009",
+        },
+      ],
+    },
   };
 }, 120_000);
 
