@@ -12,6 +12,8 @@ export const benchSettings = {
   skipApi: process.env.BENCH_SKIP_API === "1",
   /** Measures only the outbox drain (no API part, no page weights or Lighthouse): to iterate on it. */
   onlyDrain: process.env.BENCH_ONLY_DRAIN === "1",
+  /** Measures only how fast `npm start` answers on a built tree (issue #18's budget). */
+  onlyStart: process.env.BENCH_ONLY_START === "1",
   /** Measures only the Timeline's rendering (issue #20's budget). */
   onlyTimeline: process.env.BENCH_ONLY_TIMELINE === "1",
   /** For the same-bytes ceiling (bare-koa.ts, a child process): the file holding the answer it serves. */
