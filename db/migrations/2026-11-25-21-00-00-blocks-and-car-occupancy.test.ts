@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../src/index";
 import { migrate, SQLSTATE, constraintName, sqlState } from "../src/index";
-import { openTestDatabase, testEngines } from "../src/test-database";
+import {
+  MIGRATION_TEST_TIMEOUT_MS,
+  insertCarAndCustomer,
+  openTestDatabaseAt,
+  previousBooking,
+} from "../src/migration-test-support";
+import { testEngines } from "../src/test-database";
 
-/** Opening and migrating a database of its own per test: slow on a loaded machine. */
-const OPEN_TIMEOUT_MS = 120_000;
 const BEFORE = "2026-11-25-15-00-00-booking-references";
 
 /** Bookings written before this migration must occupy their cars after it. */
@@ -18,33 +22,12 @@ describe.each(testEngines())("blocks and car occupancy migration on %s", (engine
   it(
     "carries the occupying bookings into car_occupancy, then keeps bookings and blocks apart",
     async () => {
-      db = await openTestDatabase(engine, { migrate: false });
+      db = await openTestDatabaseAt(engine, BEFORE);
       const knex = db.knex;
-      await migrate(knex, BEFORE);
-      const [car] = await knex("cars")
-        .insert({
-          name: "Toyota Vios",
-          category: "Compact Sedan",
-          daily_rate: "2000.00",
-          seats: 5,
-          year: 2024,
-        })
-        .returning<{ id: string }[]>("id");
-      const [customer] = await knex("customers")
-        .insert({ full_name: "Juan dela Cruz", email: "juan@example.ph", phone: "0917" })
-        .returning<{ id: string }[]>("id");
-      if (!car || !customer) throw new Error("no car or customer");
-      const booking = (pickup: string, ret: string, status: string) => ({
-        car_id: car.id,
-        customer_id: customer.id,
-        pickup_date: pickup,
-        return_date: ret,
-        total_days: 2,
-        daily_rate: "2000.00",
-        subtotal: "4000.00",
-        total: "4000.00",
-        status,
-      });
+      const previous = await insertCarAndCustomer(knex);
+      const { car } = previous;
+      const booking = (pickup: string, ret: string, status: string) =>
+        previousBooking(previous, pickup, ret, status);
       const before = await knex("bookings")
         .insert([
           booking("2026-12-01", "2026-12-03", "confirmed"),
@@ -96,6 +79,6 @@ describe.each(testEngines())("blocks and car occupancy migration on %s", (engine
       // Bookings 12-01, the revived 12-05, 12-10 and 12-08; the block of 11-30.
       expect(Number(occupied[0]?.count)).toBe(5);
     },
-    OPEN_TIMEOUT_MS,
+    MIGRATION_TEST_TIMEOUT_MS,
   );
 });

@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../src/index";
 import { migrate, SQLSTATE, constraintName, sqlState } from "../src/index";
-import { openTestDatabase, testEngines } from "../src/test-database";
+import {
+  MIGRATION_TEST_TIMEOUT_MS,
+  insertCarAndCustomer,
+  openTestDatabaseAt,
+} from "../src/migration-test-support";
+import { testEngines } from "../src/test-database";
 
-/** Opening and migrating a database of its own per test: slow on a loaded machine. */
-const OPEN_TIMEOUT_MS = 120_000;
 const BEFORE = "2026-11-25-22-00-00-blocklist-kinds";
 
 /**
@@ -22,22 +25,10 @@ describe.each(testEngines())("security deposit migration on %s", (engine) => {
   it(
     "gives existing cars the default deposit, existing bookings none and existing payments the rental kind",
     async () => {
-      db = await openTestDatabase(engine, { migrate: false });
+      db = await openTestDatabaseAt(engine, BEFORE);
       const knex = db.knex;
-      await migrate(knex, BEFORE);
-      const [car] = await knex("cars")
-        .insert({
-          name: "Toyota Vios",
-          category: "Compact Sedan",
-          daily_rate: "2000.00",
-          seats: 5,
-          year: 2024,
-        })
-        .returning<{ id: string }[]>("id");
-      const [customer] = await knex("customers")
-        .insert({ full_name: "Juan dela Cruz", email: "juan@example.ph", phone: "0917" })
-        .returning<{ id: string }[]>("id");
-      if (!car || !customer) throw new Error("no car or customer");
+      const previous = await insertCarAndCustomer(knex);
+      const { car, customer } = previous;
       const [booking] = await knex("bookings")
         .insert({
           car_id: car.id,
@@ -95,6 +86,6 @@ describe.each(testEngines())("security deposit migration on %s", (engine) => {
         .returning<{ deposit: string }[]>("deposit");
       expect(Number(fresh?.deposit)).toBe(3000);
     },
-    OPEN_TIMEOUT_MS,
+    MIGRATION_TEST_TIMEOUT_MS,
   );
 });

@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../src/index";
 import { migrate, SQLSTATE, sqlState } from "../src/index";
-import { openTestDatabase, testEngines } from "../src/test-database";
+import {
+  MIGRATION_TEST_TIMEOUT_MS,
+  insertCarAndCustomer,
+  openTestDatabaseAt,
+} from "../src/migration-test-support";
+import { testEngines } from "../src/test-database";
 
-/** Opening and migrating a database of its own per test: slow on a loaded machine. */
-const OPEN_TIMEOUT_MS = 120_000;
 const BEFORE = "2026-11-25-22-00-00-blocklist-kinds";
 
 /** Bookings written before seasonal rates keep their prices; the default discounts are there. */
@@ -18,22 +21,10 @@ describe.each(testEngines())("rates migration on %s", (engine) => {
   it(
     "keeps the prices of existing bookings, seeds 7 days -10 % and 28 days -20 %, and checks the periods",
     async () => {
-      db = await openTestDatabase(engine, { migrate: false });
+      db = await openTestDatabaseAt(engine, BEFORE);
       const knex = db.knex;
-      await migrate(knex, BEFORE);
-      const [car] = await knex("cars")
-        .insert({
-          name: "Toyota Vios",
-          category: "Compact Sedan",
-          daily_rate: "2000.00",
-          seats: 5,
-          year: 2024,
-        })
-        .returning<{ id: string }[]>("id");
-      const [customer] = await knex("customers")
-        .insert({ full_name: "Juan dela Cruz", email: "juan@example.ph", phone: "0917" })
-        .returning<{ id: string }[]>("id");
-      if (!car || !customer) throw new Error("no car or customer");
+      const previous = await insertCarAndCustomer(knex);
+      const { car, customer } = previous;
       const [booking] = await knex("bookings")
         .insert({
           car_id: car.id,
@@ -90,6 +81,6 @@ describe.each(testEngines())("rates migration on %s", (engine) => {
         { name: "Holy Week", start_date: "2027-03-21", end_date: "2027-03-28", percent: 30 },
       ]);
     },
-    OPEN_TIMEOUT_MS,
+    MIGRATION_TEST_TIMEOUT_MS,
   );
 });
