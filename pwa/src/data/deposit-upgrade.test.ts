@@ -10,29 +10,7 @@ import "fake-indexeddb/auto";
 import Dexie from "dexie";
 import { afterEach, describe, expect, it } from "vitest";
 import { CarRentalDb, DEPOSIT_VERSION } from "./db";
-
-/** The stores of database versions 1 to 5, exactly as the previous `db.ts` declared them. */
-function openPreviousVersion(name: string): Dexie {
-  const previous = new Dexie(name);
-  previous.version(1).stores({
-    cars: "id, name",
-    bookedRanges: "[carId+start+pickupTime], carId",
-    publicSync: "key",
-    adminCars: "id, name",
-    bookings: "id, customerId, carId, createdAt, status",
-    customers: "id, email, createdAt",
-    blockedNames: "id, fullName",
-    payments: "id, bookingId",
-    outbox: "id, &seq, state, [entity+entityId]",
-    syncState: "key",
-    drafts: "key",
-  });
-  previous.version(2).stores({ outbox: "id, &seq, state, [entity+entityId], *rowKeys" });
-  previous.version(3).stores({});
-  previous.version(4).stores({ blocks: "id, carId, startDate" });
-  previous.version(5).stores({ myBookings: "id, reference, openedAt" });
-  return previous;
-}
+import { shippedDatabase } from "./shipped-versions-test-support";
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
@@ -94,7 +72,7 @@ describe("the database upgrade to deposits and payment kinds", () => {
   });
 
   it("gives the previous version's cars the ₱3,000 deposit, its bookings none and its payments the rental kind", async () => {
-    const previous = openPreviousVersion(name);
+    const previous = shippedDatabase(name, 5);
     await previous.open();
     await previous.table("cars").bulkPut([previousCar(1), previousCar(2)]);
     await previous.table("adminCars").bulkPut([

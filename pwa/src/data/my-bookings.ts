@@ -6,6 +6,7 @@
  * No DOM or React imports (like db.ts).
  */
 import type { MyBooking } from "@car-rental/shared/schemas/my-booking";
+import { api as appApi, type ApiClient } from "./api-client";
 import { db as appDb, type CarRentalDb } from "./db";
 
 export type MyBookingRow = {
@@ -26,6 +27,20 @@ export async function saveMyBooking(answer: MyBooking, db: CarRentalDb = appDb):
     openedAt: new Date().toISOString(),
     answer,
   });
+}
+
+/**
+ * Keeps a booking just made on this device's form, as My booking shows it
+ * (read once with its booking token), so My booking lists it and opens it
+ * offline without the customer having looked it up first.
+ */
+export async function keepNewBooking(
+  reference: string,
+  bookingToken: string,
+  api: ApiClient = appApi,
+  db: CarRentalDb = appDb,
+): Promise<void> {
+  await saveMyBooking(await api.call("lookupBooking", { body: { reference, bookingToken } }), db);
 }
 
 /** The kept booking with this reference (as stored: `ACR-…`), if it was opened here before. */

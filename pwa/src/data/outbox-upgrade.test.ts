@@ -6,7 +6,6 @@
  * each applied once.
  */
 import "fake-indexeddb/auto";
-import Dexie from "dexie";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPath, routes } from "@car-rental/shared/api";
 import { startTestServer, type TestServer } from "../../../sync-server/src/test-server";
@@ -16,6 +15,7 @@ import { CarRentalDb } from "./db";
 import { closeOutboxEvents } from "./outbox-events";
 import { createOutboxEngine } from "./outbox-engine";
 import { UNKNOWN_CHANGE_MESSAGE } from "./outbox-upgrade";
+import { shippedDatabase } from "./shipped-versions-test-support";
 
 let server: TestServer;
 let cookie: string;
@@ -35,26 +35,6 @@ const withCookie: FetchLike = async (input, init) => {
   headers.set("Cookie", cookie);
   return fetch(input, { ...init, headers });
 };
-
-/** The stores of database versions 1 and 2, exactly as the previous `db.ts` declared them. */
-function openPreviousVersion(name: string): Dexie {
-  const previous = new Dexie(name);
-  previous.version(1).stores({
-    cars: "id, name",
-    bookedRanges: "[carId+start+pickupTime], carId",
-    publicSync: "key",
-    adminCars: "id, name",
-    bookings: "id, customerId, carId, createdAt, status",
-    customers: "id, email, createdAt",
-    blockedNames: "id, fullName",
-    payments: "id, bookingId",
-    outbox: "id, &seq, state, [entity+entityId]",
-    syncState: "key",
-    drafts: "key",
-  });
-  previous.version(2).stores({ outbox: "id, &seq, state, [entity+entityId], *rowKeys" });
-  return previous;
-}
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
@@ -134,7 +114,7 @@ describe("the outbox upgrade to named mutations", { timeout: 60_000 }, () => {
       id: newCarId,
     };
 
-    const previous = openPreviousVersion(name);
+    const previous = shippedDatabase(name, 2);
     await previous.open();
     await previous.table("outbox").bulkAdd([
       previousEntry(1, {

@@ -1,6 +1,5 @@
 // @vitest-environment node
 import "fake-indexeddb/auto";
-import Dexie from "dexie";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingPriceLines } from "@car-rental/shared/rates";
 import type { BookingView } from "@car-rental/shared/schemas/booking";
@@ -8,29 +7,7 @@ import { startTestServer, type TestServer } from "../../../sync-server/src/test-
 import { ApiClient } from "./api-client";
 import { CarRentalDb } from "./db";
 import { refreshRates } from "./public-data";
-
-/** The stores of database version 5, exactly as the previous `db.ts` declared them (versions 1 to 5). */
-function openVersion5(name: string): Dexie {
-  const previous = new Dexie(name);
-  previous.version(1).stores({
-    cars: "id, name",
-    bookedRanges: "[carId+start+pickupTime], carId",
-    publicSync: "key",
-    adminCars: "id, name",
-    bookings: "id, customerId, carId, createdAt, status",
-    customers: "id, email, createdAt",
-    blockedNames: "id, fullName",
-    payments: "id, bookingId",
-    outbox: "id, &seq, state, [entity+entityId]",
-    syncState: "key",
-    drafts: "key",
-  });
-  previous.version(2).stores({ outbox: "id, &seq, state, [entity+entityId], *rowKeys" });
-  previous.version(3).stores({});
-  previous.version(4).stores({ blocks: "id, carId, startDate" });
-  previous.version(5).stores({ myBookings: "id, reference, openedAt" });
-  return previous;
-}
+import { shippedDatabase } from "./shipped-versions-test-support";
 
 /** A booking as a version-5 mirror stored it: no price lines. */
 const storedBooking = {
@@ -57,7 +34,7 @@ describe("the public rates' cache (Dexie version 6)", () => {
 
   it("opens a version-5 database with its data kept; a stored booking keeps its one price line", async () => {
     const name = `rates-upgrade-${crypto.randomUUID()}`;
-    const previous = openVersion5(name);
+    const previous = shippedDatabase(name, 5);
     await previous.table("bookings").put(storedBooking);
     await previous.table("publicSync").put({ key: "cars", lastSyncAt: "2026-11-20T00:00:00.000Z" });
     previous.close();

@@ -7,7 +7,6 @@
  * closed), against the real server.
  */
 import "fake-indexeddb/auto";
-import Dexie from "dexie";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routes } from "@car-rental/shared/api";
 import { startTestServer, type TestServer } from "../../../../../sync-server/src/test-server";
@@ -20,6 +19,7 @@ import { closeOutboxEvents } from "../../outbox-events";
 import { createOutboxEngine } from "../../outbox-engine";
 import { checkInBooking } from "./check-in-booking";
 import { checkOutBooking } from "./check-out-booking";
+import { shippedDatabase } from "../../shipped-versions-test-support";
 
 let server: TestServer;
 let cookie: string;
@@ -43,28 +43,6 @@ const withCookie: FetchLike = async (input, init) => {
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
-/** The stores of database version 5 (the one before the handover), as the previous `db.ts` declared them. */
-function openPreviousVersion(name: string): Dexie {
-  const previous = new Dexie(name);
-  previous.version(1).stores({
-    cars: "id, name",
-    bookedRanges: "[carId+start+pickupTime], carId",
-    publicSync: "key",
-    adminCars: "id, name",
-    bookings: "id, customerId, carId, createdAt, status",
-    customers: "id, email, createdAt",
-    blockedNames: "id, fullName",
-    payments: "id, bookingId",
-    outbox: "id, &seq, state, [entity+entityId]",
-    syncState: "key",
-    drafts: "key",
-  });
-  previous.version(2).stores({ outbox: "id, &seq, state, [entity+entityId], *rowKeys" });
-  previous.version(4).stores({ blocks: "id, carId, startDate" });
-  previous.version(5).stores({ myBookings: "id, reference, openedAt" });
-  return previous;
-}
-
 function file(id: string, bookingId: string, kind: HandoverFile["kind"]): HandoverFile {
   const jpeg = kind === "photo";
   return {
@@ -81,7 +59,7 @@ function file(id: string, bookingId: string, kind: HandoverFile["kind"]): Handov
 describe("the handover in the browser's database", { timeout: 60_000 }, () => {
   it("version 8 keeps the rows of version 5 and adds the handovers and their files", async () => {
     const name = "car-rental-handover-upgrade";
-    const previous = openPreviousVersion(name);
+    const previous = shippedDatabase(name, 5);
     await previous.open();
     await previous
       .table("blocks")
