@@ -303,6 +303,13 @@ for (const scenario of scenarios) {
       for (const label of ["Full Name", "Email", "Phone Number"]) {
         await expect(form.getByLabel(label, { exact: true })).toHaveValue("");
       }
+      // My booking lists the booking made on this device, ready to open offline too.
+      await page.goto("/my-booking");
+      await expect(
+        page.getByRole("region", { name: "Bookings opened on this device" }).getByRole("link", {
+          name: new RegExp(`^${stored?.reference ?? "none"}: ${scenario.car}`),
+        }),
+      ).toBeVisible();
     });
   });
 }

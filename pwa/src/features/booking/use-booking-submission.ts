@@ -12,6 +12,7 @@ import {
 import type { Car } from "@car-rental/shared/schemas/car";
 import { datesUnavailableDetailsSchema, priceChangedDetailsSchema } from "@car-rental/shared/schemas/error";
 import { ApiError, NetworkError, api, describeError } from "../../data/api-client";
+import { keepNewBooking } from "../../data/my-bookings";
 import { refreshBookedRanges, refreshCars, refreshRates } from "../../data/public-data";
 import { showToast } from "../../lib/toast";
 import { noDocuments, type DocumentUploads } from "../uploads/use-document-uploads";
@@ -129,6 +130,8 @@ export function useBookingSubmission(
       showToast(bookingToasts.confirmed, "success");
       onBooked(result);
       void refreshBookedRanges(car.id).catch(() => undefined);
+      // My booking lists it on this device (a lost answer here only means it is looked up later).
+      void keepNewBooking(result.booking.reference, result.bookingToken).catch(() => undefined);
     } catch (error) {
       handleFailure(error, formValues, car.id);
     }
