@@ -39,6 +39,7 @@ import {
 } from "./schemas/my-booking";
 import { paymentInputSchema, paymentResponseSchema } from "./schemas/payment";
 import {
+  lengthDiscountListSchema,
   lengthDiscountsInputSchema,
   ratePeriodInputSchema,
   ratePeriodRecordSchema,
@@ -389,7 +390,7 @@ export const routes = {
     auth: "admin",
     request: lengthDiscountsInputSchema,
     query: null,
-    response: lengthDiscountsInputSchema,
+    response: lengthDiscountListSchema,
   },
   blockName: {
     method: "POST",

@@ -118,6 +118,7 @@ export const adminFailures = {
   addRatePeriod: "Failed to add rate period",
   updateRatePeriod: "Failed to update rate period",
   deleteRatePeriod: "Failed to delete rate period",
+  saveLengthDiscounts: "Failed to save length discounts",
 } as const;
 
 export const adminSuccess = {
@@ -137,6 +138,7 @@ export const adminSuccess = {
   addRatePeriod: "Rate period added successfully!",
   updateRatePeriod: "Rate period updated successfully!",
   deleteRatePeriod: "Rate period deleted successfully!",
+  saveLengthDiscounts: "Length discounts saved successfully!",
   exportComplete: "Export Complete",
 } as const;
 

@@ -18,7 +18,7 @@ import { adminCarSchema } from "./schemas/car";
 import { customerRecordSchema } from "./schemas/customer";
 import { handoverSchema } from "./schemas/handover";
 import { paymentSchema } from "./schemas/payment";
-import { ratePeriodRecordSchema } from "./schemas/rates";
+import { lengthDiscountListSchema, ratePeriodRecordSchema } from "./schemas/rates";
 
 export type MirrorTableDefinition = {
   /** The rows as the sync answers them. */
@@ -86,6 +86,14 @@ export const mirrorTables = {
     indexes: "id, startDate",
     since: 6,
     tombstones: true,
+  },
+  // Release 2 §E1: the length discounts, the whole list as one record (id LENGTH_DISCOUNTS_RECORD_ID).
+  lengthDiscounts: {
+    schema: lengthDiscountListSchema,
+    table: "lengthDiscounts",
+    indexes: "id",
+    since: 9,
+    tombstones: false,
   },
 } as const satisfies Record<string, MirrorTableDefinition>;
 

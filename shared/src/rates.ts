@@ -44,8 +44,12 @@ export type RatePeriod = z.infer<typeof ratePeriodSchema>;
 
 /** A discount for rentals of at least `minDays` days. */
 export const lengthDiscountSchema = z.object({
-  minDays: z.number().int().min(2, "At least 2 days").max(365),
-  percentOff: z.number().int().min(1, "At least 1 %").max(90, "At most 90 %"),
+  minDays: z
+    .number()
+    .int("Use a whole number of days")
+    .min(2, "At least 2 days")
+    .max(365, "At most 365 days"),
+  percentOff: z.number().int("Use a whole number of percent").min(1, "At least 1 %").max(90, "At most 90 %"),
 });
 export type LengthDiscount = z.infer<typeof lengthDiscountSchema>;
 

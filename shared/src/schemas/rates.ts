@@ -19,6 +19,7 @@ export const rateMessages = {
   percentMin: `At least ${RATE_PERCENT_LIMITS.min} %`,
   percentMax: `At most ${RATE_PERCENT_LIMITS.max} %`,
   duplicateMinDays: "Each discount needs its own number of days",
+  minDaysWhole: "Use a whole number of days",
 } as const;
 
 /** A stored rate period, as the admin sync and `GET /api/rates` answer it. */
@@ -80,6 +81,22 @@ export const lengthDiscountsInputSchema = z.object({
     }),
 });
 export type LengthDiscountsInput = z.infer<typeof lengthDiscountsInputSchema>;
+
+/** The id of the one record of the `lengthDiscounts` mirror table: the list is synced as a whole. */
+export const LENGTH_DISCOUNTS_RECORD_ID = "length-discounts";
+
+/**
+ * The length discounts as the admin sync carries them (release-2 §E1), and the
+ * answer of `PUT /api/admin/length-discounts`: the whole list, by length, as
+ * one record, so a change offline replaces exactly what the server's answer
+ * replaces. `version` counts the changes of the list.
+ */
+export const lengthDiscountListSchema = z.object({
+  id: z.literal(LENGTH_DISCOUNTS_RECORD_ID),
+  lengthDiscounts: z.array(lengthDiscountSchema),
+  ...recordMetaShape,
+});
+export type LengthDiscountList = z.infer<typeof lengthDiscountListSchema>;
 
 /** One stored price line of a booking: `3 days × ₱2,500`, `2 days × ₱3,250 (Holy Week)`. */
 export const rentalLineSchema = z.object({

@@ -60,11 +60,12 @@ export const LAST_DAILY_BACKUP_KEY = "daily_backup_day";
 const UNARCHIVED_TABLES = ["knex_migrations", "knex_migrations_lock", "car_occupancy"];
 const INSERT_CHUNK = 500;
 /**
- * Tables a migration fills with defaults (release-2 §E1's length discounts):
+ * Tables a migration fills with defaults (release-2 §E1's length discounts
+ * and the row that tracks their changes):
  * a database holding only those is empty for a restore, and the archived
  * rows replace the defaults the rebuilt schema holds.
  */
-const SEEDED_TABLES = ["length_discounts"];
+const SEEDED_TABLES = ["length_discounts", "length_discount_list"];
 
 async function userTables(db: Knex): Promise<string[]> {
   const result: { rows: { tablename: string }[] } = await db.raw(

@@ -6,6 +6,8 @@ import { DEFAULT_RATES } from "@car-rental/shared/rates";
 import { publicBookingResponseSchema } from "@car-rental/shared/schemas/booking";
 import { errorMessages } from "@car-rental/shared/messages";
 import {
+  LENGTH_DISCOUNTS_RECORD_ID,
+  lengthDiscountListSchema,
   ratePeriodRecordSchema,
   ratesResponseSchema,
   type RatePeriodRecord,
@@ -258,11 +260,14 @@ describe.each(testEngines())("rates (%s)", (engine) => {
       },
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    // The answer is the list as the admin mirror holds it: one record, by length.
+    expect(lengthDiscountListSchema.parse(await res.json())).toMatchObject({
+      id: LENGTH_DISCOUNTS_RECORD_ID,
       lengthDiscounts: [
         { minDays: 3, percentOff: 5 },
         { minDays: 14, percentOff: 15 },
       ],
+      deletedAt: null,
     });
     expect((await rates()).lengthDiscounts).toEqual([
       { minDays: 3, percentOff: 5 },
@@ -284,5 +289,77 @@ describe.each(testEngines())("rates (%s)", (engine) => {
     });
     expect(cleared.status).toBe(200);
     expect((await rates()).lengthDiscounts).toEqual([]);
+  });
+
+  it("syncs the length discounts to the admin mirror as one record, in a delta only when they changed, once per change", async () => {
+    const sync = async (since?: string) => {
+      const res = await server.request("GET", `/api/admin/sync${since ? `?since=${since}` : ""}`, { cookie });
+      expect(res.status).toBe(200);
+      return syncResponseSchema.parse(await res.json());
+    };
+    const full = await sync();
+    expect(full.lengthDiscounts).toHaveLength(1);
+    const [before] = full.lengthDiscounts;
+    expect(before).toMatchObject({
+      id: LENGTH_DISCOUNTS_RECORD_ID,
+      lengthDiscounts: (await rates()).lengthDiscounts,
+      deletedAt: null,
+    });
+    // Unchanged since: not in the delta.
+    expect((await sync(full.cursor)).lengthDiscounts).toEqual([]);
+
+    const headers = { "Idempotency-Key": randomUUID() };
+    const body = {
+      lengthDiscounts: [
+        { minDays: 28, percentOff: 20 },
+        { minDays: 7, percentOff: 15 },
+      ],
+    };
+    const first = await server.request("PUT", "/api/admin/length-discounts", { cookie, body, headers });
+    expect(first.status).toBe(200);
+    const saved = lengthDiscountListSchema.parse(await first.json());
+    expect(saved.version).toBe((before?.version ?? 0) + 1);
+    // A replay (same key) answers the same and changes nothing more.
+    const replay = await server.request("PUT", "/api/admin/length-discounts", { cookie, body, headers });
+    expect(replay.status).toBe(200);
+    expect(lengthDiscountListSchema.parse(await replay.json())).toEqual(saved);
+
+    const delta = await sync(full.cursor);
+    expect(delta.reset).toBe(false);
+    expect(delta.lengthDiscounts).toEqual([
+      {
+        id: LENGTH_DISCOUNTS_RECORD_ID,
+        lengthDiscounts: [
+          { minDays: 7, percentOff: 15 },
+          { minDays: 28, percentOff: 20 },
+        ],
+        version: saved.version,
+        updatedAt: saved.updatedAt,
+        deletedAt: null,
+      },
+    ]);
+    expect(delta.deleted).toEqual([]);
+    expect((await sync(delta.cursor)).lengthDiscounts).toEqual([]);
+    expect((await rates()).lengthDiscounts).toEqual([
+      { minDays: 7, percentOff: 15 },
+      { minDays: 28, percentOff: 20 },
+    ]);
+  });
+
+  it("lets two replacements at once both finish, one after the other", async () => {
+    const put = (percentOff: number) =>
+      server.request("PUT", "/api/admin/length-discounts", {
+        cookie,
+        body: { lengthDiscounts: [{ minDays: 7, percentOff }] },
+      });
+    const answers = await Promise.all([put(11), put(12), put(13)]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
+    const versions = await Promise.all(
+      answers.map(async (res) => lengthDiscountListSchema.parse(await res.json()).version),
+    );
+    expect(new Set(versions).size).toBe(3);
+    const { lengthDiscounts } = await rates();
+    expect(lengthDiscounts).toHaveLength(1);
+    expect([11, 12, 13]).toContain(lengthDiscounts[0]?.percentOff);
   });
 });

@@ -47,9 +47,14 @@ export function adminRateRoutes(deps: AppDeps): Router {
     ctx.status = 204;
   });
 
-  mount(router, routes.updateLengthDiscounts, async (ctx, input) => {
-    ctx.body = await replaceLengthDiscounts(requestDb(ctx), input());
-  });
+  mount(
+    router,
+    routes.updateLengthDiscounts,
+    async (ctx, input) => {
+      ctx.body = await replaceLengthDiscounts(requestDb(ctx), input());
+    },
+    { readOnly: routes.updateLengthDiscounts.response },
+  );
 
   return router;
 }

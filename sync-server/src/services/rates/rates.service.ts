@@ -6,11 +6,13 @@
  */
 import type { Knex } from "knex";
 import type { LengthDiscount, Rates } from "@car-rental/shared/rates";
-import type {
-  LengthDiscountsInput,
-  RatePeriodInput,
-  RatePeriodRecord,
-  RatesResponse,
+import {
+  LENGTH_DISCOUNTS_RECORD_ID,
+  type LengthDiscountList,
+  type LengthDiscountsInput,
+  type RatePeriodInput,
+  type RatePeriodRecord,
+  type RatesResponse,
 } from "@car-rental/shared/schemas/rates";
 import { NotFound } from "../../errors";
 import { replayedCreate, rethrowIdClash } from "../client-id";
@@ -168,18 +170,55 @@ export async function deleteRatePeriod(db: Knex, id: string, now: Date): Promise
   if (!existing) throw new NotFound(RATE_PERIOD_NOT_FOUND);
 }
 
-/** Replaces the length discounts with `input`'s list (an empty list: no discount). */
+/** The one row of `length_discount_list`: when the list last changed. */
+export type LengthDiscountListRow = {
+  updated_at: Date;
+  /** int8: a string on both engines. */
+  version: string | number;
+};
+
+/** The query of the list's one row (its `sync_xid` says which sync window the list last changed in). */
+export function lengthDiscountListTable(
+  db: Knex,
+): Knex.QueryBuilder<LengthDiscountListRow, LengthDiscountListRow[]> {
+  return db<LengthDiscountListRow>("length_discount_list").select("updated_at", "version");
+}
+
+/**
+ * The length discounts as one record (the admin mirror's and the PUT's
+ * answer). A database emptied by a test has no list row: version 0.
+ */
+export async function toLengthDiscountList(
+  db: Knex,
+  row: LengthDiscountListRow | undefined,
+): Promise<LengthDiscountList> {
+  return {
+    id: LENGTH_DISCOUNTS_RECORD_ID,
+    lengthDiscounts: await lengthDiscounts(db),
+    version: row ? Number(row.version) : 0,
+    updatedAt: (row?.updated_at ?? new Date(0)).toISOString(),
+    deletedAt: null,
+  };
+}
+
+/**
+ * Replaces the length discounts with `input`'s list (an empty list: no
+ * discount) and answers the new list as one record. Replacements wait for
+ * each other (the list's row is locked first), so two at once never clash
+ * on a length.
+ */
 export async function replaceLengthDiscounts(
   db: Knex,
   input: LengthDiscountsInput,
-): Promise<LengthDiscountsInput> {
-  await db.transaction(async (trx) => {
+): Promise<LengthDiscountList> {
+  return db.transaction(async (trx) => {
+    await trx("length_discount_list").forUpdate().select("singleton");
     await trx("length_discounts").delete();
     if (input.lengthDiscounts.length > 0) {
       await trx("length_discounts").insert(
         input.lengthDiscounts.map((d) => ({ min_days: d.minDays, percent_off: d.percentOff })),
       );
     }
+    return toLengthDiscountList(trx, await lengthDiscountListTable(trx).first());
   });
-  return { lengthDiscounts: await lengthDiscounts(db) };
 }

@@ -4,7 +4,12 @@ import type { SyncResponse, Tombstone } from "@car-rental/shared/schemas/sync";
 import { ValidationFailed } from "../../errors";
 import { blockedNamesTable, toBlockedName } from "../blocked-names/blocked-names.service";
 import { blocksTable, toBlock } from "../blocks/blocks.service";
-import { ratePeriodsTable, toRatePeriod } from "../rates/rates.service";
+import {
+  lengthDiscountListTable,
+  ratePeriodsTable,
+  toLengthDiscountList,
+  toRatePeriod,
+} from "../rates/rates.service";
 import { selectBookingViews, toBookingView } from "../bookings/booking-view";
 import { handoversTable, toHandover } from "../bookings/handover.service";
 import { carsTable, toAdminCar } from "../cars/car-record";
@@ -197,6 +202,14 @@ export const syncQueries: { [E in SyncEntity]: SyncQuery<E> } = {
         await ratePeriodsTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id"),
         toRatePeriod,
       ),
+  },
+  // Release-2 §E1: the length discounts travel as one record, whole, whenever the list changed.
+  lengthDiscounts: {
+    all: async (trx) => [await toLengthDiscountList(trx, await lengthDiscountListTable(trx).first())],
+    changed: async (trx, bounds) => {
+      const row = await lengthDiscountListTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).first();
+      return { rows: row ? [await toLengthDiscountList(trx, row)] : [], deletedIds: [] };
+    },
   },
 };
 
