@@ -6,6 +6,7 @@
  * Rows deleted locally and waiting for the server (`_deleted`) are hidden.
  */
 import { useLiveQuery } from "dexie-react-hooks";
+import { LENGTH_DISCOUNTS_RECORD_ID } from "@car-rental/shared/schemas/rates";
 import { customerTotals } from "@car-rental/shared/customer-totals";
 import {
   db as appDb,
@@ -13,6 +14,7 @@ import {
   type LocalBlock,
   type LocalBlockedName,
   type LocalRatePeriod,
+  type LocalLengthDiscountList,
   type LocalBooking,
   type HandoverFile,
   type LocalCustomer,
@@ -147,6 +149,14 @@ export function useRatePeriods(): LocalRatePeriod[] | undefined {
     async () => (await appDb.ratePeriods.orderBy("startDate").toArray()).filter(visible),
     [],
   );
+}
+
+/**
+ * The owner's length discounts (release 2 §E1), by length: the mirror's one
+ * record, null before the first sync brought it (undefined while loading).
+ */
+export function useLengthDiscounts(): LocalLengthDiscountList | null | undefined {
+  return useLiveQuery(async () => (await appDb.lengthDiscounts.get(LENGTH_DISCOUNTS_RECORD_ID)) ?? null, []);
 }
 
 export function useBlockedNames(): LocalBlockedName[] | undefined {

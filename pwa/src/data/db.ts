@@ -14,7 +14,7 @@ import type { AdminCar, Car } from "@car-rental/shared/schemas/car";
 import type { CustomerRecord } from "@car-rental/shared/schemas/customer";
 import type { Handover } from "@car-rental/shared/schemas/handover";
 import type { Payment } from "@car-rental/shared/schemas/payment";
-import type { RatePeriodRecord, RatesResponse } from "@car-rental/shared/schemas/rates";
+import type { LengthDiscountList, RatePeriodRecord, RatesResponse } from "@car-rental/shared/schemas/rates";
 import { mirrorTables as mirrorRegistry, SYNC_ENTITIES, type SyncEntity } from "@car-rental/shared/mirror";
 import type { z } from "zod";
 import type { MutationArgs } from "./mutations/mutation";
@@ -69,6 +69,8 @@ export type HandoverFile = {
   createdAt: string;
 };
 export type LocalRatePeriod = RatePeriodRecord & PendingMarks;
+/** The owner's length discounts (release 2 §E1): one record, the whole list. */
+export type LocalLengthDiscountList = LengthDiscountList & PendingMarks;
 
 /** A booked range of one car, keyed by car, start date and pickup time. */
 export type LocalBookedRange = z.output<typeof bookedRangeSchema> & { carId: string };
@@ -191,6 +193,8 @@ const MY_BOOKINGS_VERSION = 5;
  * table (its `since` in shared/src/mirror.ts) and the files waiting for upload.
  */
 const HANDOVER_VERSION = 8;
+/** The Dexie version of the length discounts' mirror table (release 2 §E1; its `since` in shared/src/mirror.ts). */
+export const LENGTH_DISCOUNTS_VERSION = 9;
 if (MIRROR_VERSIONS.includes(MY_BOOKINGS_VERSION)) {
   // Browsers already at that version would never create the new table.
   throw new Error(`A new mirror table's 'since' must be above ${MY_BOOKINGS_VERSION} (My booking's version)`);
@@ -224,6 +228,21 @@ async function upgradeToDeposits(tx: Transaction): Promise<void> {
     });
 }
 
+/**
+ * The server had the length discounts before this version, and a delta
+ * answers only what changed since the cursor: a device keeping its cursor
+ * would never receive them. Its next pull is a full one.
+ */
+async function upgradeToLengthDiscounts(tx: Transaction): Promise<void> {
+  await tx
+    .table<SyncStateRow, string>("syncState")
+    .where("key")
+    .equals("admin")
+    .modify((state) => {
+      state.cursor = null;
+    });
+}
+
 export class CarRentalDb extends Dexie {
   cars!: EntityTable<Car, "id">;
   bookedRanges!: Table<LocalBookedRange, [string, string, string]>;
@@ -238,6 +257,8 @@ export class CarRentalDb extends Dexie {
   blocks!: EntityTable<LocalBlock, "id">;
   /** The owner's seasonal rate periods (release 2 §E1). */
   ratePeriods!: EntityTable<LocalRatePeriod, "id">;
+  /** The owner's length discounts (release 2 §E1): one record, id LENGTH_DISCOUNTS_RECORD_ID. */
+  lengthDiscounts!: EntityTable<LocalLengthDiscountList, "id">;
   outbox!: EntityTable<StoredOutboxEntry, "id">;
   syncState!: EntityTable<SyncStateRow, "key">;
   drafts!: EntityTable<DraftRow, "key">;
@@ -310,6 +331,8 @@ export class CarRentalDb extends Dexie {
     this.version(HANDOVER_VERSION).stores({ handoverFiles: "id, bookingId" });
     // The public rates' cache (release-2 §E1): a new table, nothing stored before changes.
     this.version(RATES_VERSION).stores({ publicRates: "key" });
+    // The length discounts' mirror table (declared above from the list): the next pull is a full one.
+    this.version(LENGTH_DISCOUNTS_VERSION).upgrade(upgradeToLengthDiscounts);
   }
 
   /** An admin mirror table by sync entity name, for the pull, reads and deletes (features use the typed tables). */

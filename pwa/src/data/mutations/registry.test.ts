@@ -24,6 +24,7 @@ describe("the mutation registry", () => {
         "deleteCar",
         "deleteRatePeriod",
         "removeBlock",
+        "saveLengthDiscounts",
         "sendContactMessage",
         "unblockName",
         "updateBookingStatus",
@@ -52,6 +53,7 @@ describe("the mutation registry", () => {
     ["createRatePeriod", adminSuccess.addRatePeriod, adminFailures.addRatePeriod],
     ["updateRatePeriod", adminSuccess.updateRatePeriod, adminFailures.updateRatePeriod],
     ["deleteRatePeriod", adminSuccess.deleteRatePeriod, adminFailures.deleteRatePeriod],
+    ["saveLengthDiscounts", adminSuccess.saveLengthDiscounts, adminFailures.saveLengthDiscounts],
   ] as const)("%s gives the spec's toasts", (name, success, failure) => {
     expect(mutationNamed(name)?.messages).toEqual({ success, failure });
   });
@@ -102,6 +104,12 @@ describe("the mutation registry", () => {
     expect(request("deleteRatePeriod", { id })).toEqual({
       method: "DELETE",
       path: `/api/admin/rate-periods/${id}`,
+    });
+    const lengthDiscounts = [{ minDays: 7, percentOff: 10 }];
+    expect(request("saveLengthDiscounts", { lengthDiscounts })).toEqual({
+      method: "PUT",
+      path: "/api/admin/length-discounts",
+      body: { lengthDiscounts },
     });
     expect(request("deleteCar", { id })).toEqual({ method: "DELETE", path: `/api/admin/cars/${id}` });
     expect(request("createCar", { id, name: "Vios" })).toEqual({

@@ -1,0 +1,150 @@
+// @vitest-environment node
+/**
+ * Release-2 §E1: a device at database version 8 (before the length discounts'
+ * mirror table) holds a sync cursor from a server that already had the
+ * discounts. A delta from that cursor would never bring them, so the upgrade
+ * to version 9 makes the next pull a full one. Against the real server; what
+ * version 8 stored (the mirror, the outbox, the last sync time) stays.
+ */
+import "fake-indexeddb/auto";
+import Dexie from "dexie";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_LENGTH_DISCOUNTS } from "@car-rental/shared/rates";
+import { LENGTH_DISCOUNTS_RECORD_ID } from "@car-rental/shared/schemas/rates";
+import { syncResponseSchema } from "@car-rental/shared/schemas/sync";
+import { startTestServer, type TestServer } from "../../../sync-server/src/test-server";
+import { syncAdmin } from "./admin-sync";
+import { ApiClient, type FetchLike } from "./api-client";
+import { CarRentalDb, LENGTH_DISCOUNTS_VERSION } from "./db";
+
+/** The stores of database versions 1 to 8, exactly as the previous `db.ts` declared them. */
+function openVersion8(name: string): Dexie {
+  const previous = new Dexie(name);
+  previous.version(1).stores({
+    cars: "id, name",
+    bookedRanges: "[carId+start+pickupTime], carId",
+    publicSync: "key",
+    adminCars: "id, name",
+    bookings: "id, customerId, carId, createdAt, status",
+    customers: "id, email, createdAt",
+    blockedNames: "id, fullName",
+    payments: "id, bookingId",
+    outbox: "id, &seq, state, [entity+entityId]",
+    syncState: "key",
+    drafts: "key",
+  });
+  previous.version(2).stores({ outbox: "id, &seq, state, [entity+entityId], *rowKeys" });
+  previous.version(3).stores({});
+  previous.version(4).stores({ blocks: "id, carId, startDate" });
+  previous.version(5).stores({ myBookings: "id, reference, openedAt" });
+  previous.version(6).stores({ ratePeriods: "id, startDate", publicRates: "key" });
+  previous.version(7).stores({});
+  previous.version(8).stores({ handovers: "id, bookingId", handoverFiles: "id, bookingId" });
+  return previous;
+}
+
+const HOLY_WEEK_ID = "00000000-0000-4000-8000-000000000006";
+const ENTRY_ID = "00000000-0000-4000-8000-000000000007";
+
+let server: TestServer;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer("pglite");
+  cookie = await server.adminCookie();
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("the upgrade to the length discounts' mirror table", { timeout: 30_000 }, () => {
+  it("keeps what version 8 stored and brings the discounts with the next pull", async () => {
+    // What a version-8 device holds: the cursor of its last sync with this server, a period, a waiting change.
+    const sync = await server.request("GET", "/api/admin/sync", { cookie });
+    const { cursor } = syncResponseSchema.parse(await sync.json());
+    const name = "length-discounts-upgrade";
+    const previous = openVersion8(name);
+    await previous.open();
+    await previous.table("syncState").put({
+      key: "admin",
+      cursor,
+      lastSyncAt: "2026-11-26T01:00:00.000Z",
+      auth: "ok",
+    });
+    const holyWeek = {
+      id: HOLY_WEEK_ID,
+      name: "Holy Week",
+      startDate: "2027-03-21",
+      endDate: "2027-03-28",
+      percent: 30,
+      createdAt: "2026-11-26T00:00:00.000Z",
+      version: 0,
+      updatedAt: "2026-11-26T00:00:00.000Z",
+      deletedAt: null,
+      _pending: true,
+    };
+    await previous.table("ratePeriods").put(holyWeek);
+    const entry = {
+      id: ENTRY_ID,
+      seq: 1,
+      mutation: "createRatePeriod",
+      args: {
+        id: HOLY_WEEK_ID,
+        name: "Holy Week",
+        startDate: "2027-03-21",
+        endDate: "2027-03-28",
+        percent: 30,
+      },
+      createdAt: "2026-11-26T00:00:00.000Z",
+      attempts: 0,
+      failStreak: 0,
+      state: "pending",
+      lastError: null,
+      lastStatus: null,
+      nextAttemptAt: 0,
+      claimedAt: null,
+      entity: "ratePeriods",
+      entityId: HOLY_WEEK_ID,
+      related: [],
+      label: "Add rate period Holy Week (2027-03-21 to 2027-03-28)",
+      rowKeys: [`ratePeriods:${HOLY_WEEK_ID}`],
+    };
+    await previous.table("outbox").put(entry);
+    previous.close();
+    // The cursor alone would not bring the discounts: nothing changed since.
+    const delta = await server.request("GET", `/api/admin/sync?since=${cursor}`, { cookie });
+    expect(syncResponseSchema.parse(await delta.json()).lengthDiscounts).toEqual([]);
+
+    const db = new CarRentalDb(name);
+    await db.open();
+    expect(db.verno).toBe(LENGTH_DISCOUNTS_VERSION);
+    expect(await db.syncState.get("admin")).toEqual({
+      key: "admin",
+      cursor: null,
+      lastSyncAt: "2026-11-26T01:00:00.000Z",
+      auth: "ok",
+    });
+    expect(await db.ratePeriods.get(HOLY_WEEK_ID)).toEqual(holyWeek);
+    expect(await db.outbox.get(ENTRY_ID)).toEqual(entry);
+    expect(await db.lengthDiscounts.count()).toBe(0);
+
+    const fetchWithCookie: FetchLike = async (input, init) => {
+      const headers = new Headers(init.headers);
+      headers.set("Cookie", cookie);
+      return fetch(input, { ...init, headers });
+    };
+    const result = await syncAdmin({
+      db,
+      api: new ApiClient({ baseUrl: server.url, fetch: fetchWithCookie }),
+    });
+    expect(result?.reset).toBe(true);
+    expect(await db.lengthDiscounts.get(LENGTH_DISCOUNTS_RECORD_ID)).toMatchObject({
+      lengthDiscounts: DEFAULT_LENGTH_DISCOUNTS,
+      deletedAt: null,
+    });
+    // The waiting change's optimistic period stays through the full pull.
+    expect(await db.ratePeriods.get(HOLY_WEEK_ID)).toEqual(holyWeek);
+    db.close();
+  });
+});
