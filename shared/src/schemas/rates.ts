@@ -71,11 +71,14 @@ export const ratePeriodInputSchema = z
 export type RatePeriodInput = z.infer<typeof ratePeriodInputSchema>;
 export type RatePeriodInputBody = z.input<typeof ratePeriodInputSchema>;
 
-/** Body and answer of `PUT /api/admin/length-discounts`: the whole list, each `minDays` once. */
+/** The most length discounts the owner may set. */
+export const LENGTH_DISCOUNTS_MAX = 20;
+
+/** Body of `PUT /api/admin/length-discounts`: the whole list, each `minDays` once. */
 export const lengthDiscountsInputSchema = z.object({
   lengthDiscounts: z
     .array(lengthDiscountSchema)
-    .max(20)
+    .max(LENGTH_DISCOUNTS_MAX)
     .refine((list) => new Set(list.map((d) => d.minDays)).size === list.length, {
       error: rateMessages.duplicateMinDays,
     }),

@@ -14,6 +14,7 @@ import { updateRatePeriod } from "../../../data/mutations/rates/update-rate-peri
 import { field } from "../../../lib/form-field";
 import { ConfirmDialog } from "../frame/confirm-dialog";
 import { LoadingList } from "../frame/loading-list";
+import { LengthDiscountsSection } from "./length-discounts";
 import { SyncBadge } from "../frame/sync-marks";
 import { newId, queueChange } from "../frame/queue-change";
 
@@ -96,7 +97,8 @@ function PeriodForm({ period, onDone }: { period: LocalRatePeriod | null; onDone
 /**
  * Release 2 §E1, the `Rates` tab: the owner's seasonal rate periods (each
  * day of a rental is priced at the car's daily rate adjusted by its period),
- * added, edited and deleted offline through the outbox.
+ * added, edited and deleted offline through the outbox, and the length
+ * discounts.
  */
 export function RatesScreen() {
   const periods = useRatePeriods();
@@ -160,6 +162,8 @@ export function RatesScreen() {
           ))}
         </Stack>
       )}
+
+      <LengthDiscountsSection />
 
       <Modal
         opened={editing !== null}
