@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../src/index";
 import { migrate, SQLSTATE, sqlState } from "../src/index";
-import { openTestDatabase, testEngines } from "../src/test-database";
+import { MIGRATION_TEST_TIMEOUT_MS, openTestDatabaseAt } from "../src/migration-test-support";
+import { testEngines } from "../src/test-database";
 
-/** Opening and migrating a database of its own per test: slow on a loaded machine. */
-const OPEN_TIMEOUT_MS = 120_000;
 const BEFORE = "2026-11-26-12-00-00-booking-handovers";
 
 type ListRow = { version: string | number; sync_xid: string; updated_at: Date };
@@ -20,9 +19,8 @@ describe.each(testEngines())("length discounts sync migration on %s", (engine) =
   it(
     "keeps the owner's discounts and tracks each change of the list once, whoever writes it",
     async () => {
-      db = await openTestDatabase(engine, { migrate: false });
+      db = await openTestDatabaseAt(engine, BEFORE);
       const knex = db.knex;
-      await migrate(knex, BEFORE);
       // The owner's list as the previous version stored it (the seed replaced).
       await knex("length_discounts").delete();
       await knex("length_discounts").insert([
@@ -70,6 +68,6 @@ describe.each(testEngines())("length discounts sync migration on %s", (engine) =
         .catch((error: unknown) => error);
       expect(sqlState(second)).toBe(SQLSTATE.checkViolation);
     },
-    OPEN_TIMEOUT_MS,
+    MIGRATION_TEST_TIMEOUT_MS,
   );
 });

@@ -7,7 +7,6 @@
  * version 8 stored (the mirror, the outbox, the last sync time) stays.
  */
 import "fake-indexeddb/auto";
-import Dexie from "dexie";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_LENGTH_DISCOUNTS } from "@car-rental/shared/rates";
 import { LENGTH_DISCOUNTS_RECORD_ID } from "@car-rental/shared/schemas/rates";
@@ -16,32 +15,7 @@ import { startTestServer, type TestServer } from "../../../sync-server/src/test-
 import { syncAdmin } from "./admin-sync";
 import { ApiClient, type FetchLike } from "./api-client";
 import { CarRentalDb, LENGTH_DISCOUNTS_VERSION } from "./db";
-
-/** The stores of database versions 1 to 8, exactly as the previous `db.ts` declared them. */
-function openVersion8(name: string): Dexie {
-  const previous = new Dexie(name);
-  previous.version(1).stores({
-    cars: "id, name",
-    bookedRanges: "[carId+start+pickupTime], carId",
-    publicSync: "key",
-    adminCars: "id, name",
-    bookings: "id, customerId, carId, createdAt, status",
-    customers: "id, email, createdAt",
-    blockedNames: "id, fullName",
-    payments: "id, bookingId",
-    outbox: "id, &seq, state, [entity+entityId]",
-    syncState: "key",
-    drafts: "key",
-  });
-  previous.version(2).stores({ outbox: "id, &seq, state, [entity+entityId], *rowKeys" });
-  previous.version(3).stores({});
-  previous.version(4).stores({ blocks: "id, carId, startDate" });
-  previous.version(5).stores({ myBookings: "id, reference, openedAt" });
-  previous.version(6).stores({ ratePeriods: "id, startDate", publicRates: "key" });
-  previous.version(7).stores({});
-  previous.version(8).stores({ handovers: "id, bookingId", handoverFiles: "id, bookingId" });
-  return previous;
-}
+import { shippedDatabase } from "./shipped-versions-test-support";
 
 const HOLY_WEEK_ID = "00000000-0000-4000-8000-000000000006";
 const ENTRY_ID = "00000000-0000-4000-8000-000000000007";
@@ -64,7 +38,7 @@ describe("the upgrade to the length discounts' mirror table", { timeout: 30_000 
     const sync = await server.request("GET", "/api/admin/sync", { cookie });
     const { cursor } = syncResponseSchema.parse(await sync.json());
     const name = "length-discounts-upgrade";
-    const previous = openVersion8(name);
+    const previous = shippedDatabase(name, LENGTH_DISCOUNTS_VERSION - 1);
     await previous.open();
     await previous.table("syncState").put({
       key: "admin",

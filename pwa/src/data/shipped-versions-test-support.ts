@@ -28,6 +28,7 @@ const SHIPPED_STORES: Record<number, Record<string, string>> = {
   6: { ratePeriods: "id, startDate", publicRates: "key" },
   7: {},
   8: { handovers: "id, bookingId", handoverFiles: "id, bookingId" },
+  9: { lengthDiscounts: "id" },
 };
 
 /** The database `name` with the stores of versions 1 to `version` as they shipped (not opened yet). */
