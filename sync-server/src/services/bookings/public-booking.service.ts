@@ -104,7 +104,9 @@ async function verifyDocuments(
   bookingId: string,
   documents: DocumentPaths,
 ): Promise<void> {
-  const paths = Object.values(documentColumns(documents));
+  // Locked in one order (each path once): two bookings naming the same uploads in other slots wait
+  // for each other instead of deadlocking, and the second gets the clean refusal.
+  const paths = [...new Set(Object.values(documentColumns(documents)))].sort();
   for (const path of paths) await verifyUploadedObject(deps, path, "document", trx);
   await attachDocumentsToBooking(trx, bookingId, paths, deps.clock.now());
 }
