@@ -294,10 +294,11 @@ async function createBookings(url: string, count: number): Promise<BenchBooking[
   const bookable = cars.filter((c) => c.available);
   const today = manilaToday(new Date());
   const bookings: BenchBooking[] = [];
-  const documents = await uploadBenchDocuments(url);
   for (let i = 0; i < count; i++) {
     const car = bookable[i % bookable.length];
     if (!car) throw new Error("no car");
+    // A document set of its own: a set belongs to one booking.
+    const documents = await uploadBenchDocuments(url);
     const res = await fetch(`${url}/api/bookings`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },

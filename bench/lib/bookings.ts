@@ -24,13 +24,36 @@ async function uploadDocument(url: string): Promise<string> {
   return objectPath;
 }
 
-/** The three documents every public booking needs (release 2), uploaded once and shared by the bench's bookings. */
+/**
+ * The three documents every public booking needs (release 2 A4), uploaded
+ * for one booking: a set belongs to the booking that names it first (A3), a
+ * second booking naming it answers 422 DOCUMENT_ALREADY_USED.
+ */
 export async function uploadBenchDocuments(url: string): Promise<BenchDocuments> {
   return {
     photoId1Url: await uploadDocument(url),
     photoId2Url: await uploadDocument(url),
     proofOfBillingUrl: await uploadDocument(url),
   };
+}
+
+/**
+ * `count` document sets, one per booking a bench will send, uploaded before
+ * its timed part (`parallel` sets at a time) so the measured request is the
+ * booking alone. Each set counts 3 against the per-address upload limit
+ * (300 per 10 minutes times RATE_LIMIT_SCALE, 1000 in the bench).
+ */
+export async function uploadBenchDocumentSets(
+  url: string,
+  count: number,
+  parallel = 8,
+): Promise<BenchDocuments[]> {
+  const sets: BenchDocuments[] = [];
+  while (sets.length < count) {
+    const batch = Math.min(parallel, count - sets.length);
+    sets.push(...(await Promise.all(Array.from({ length: batch }, () => uploadBenchDocuments(url)))));
+  }
+  return sets;
 }
 
 /**
@@ -84,13 +107,15 @@ export function bookingBody(
 }
 
 /**
- * An endless supply of bookings that never overlap: request i takes car
- * i mod n, on its own 2-day slot far enough ahead of today.
+ * A supply of bookings that never overlap: request i takes car i mod n, on
+ * its own 2-day slot far enough ahead of today, with document set i. Give a
+ * set per request (see uploadBenchDocumentSets): past the last set they are
+ * used again, and those bookings are refused (422, counted as non-2xx).
  */
 export function distinctBookings(
   cars: BenchCar[],
   startOffsetDays: number,
-  documents: BenchDocuments,
+  documents: readonly BenchDocuments[],
 ): () => string {
   const bookable = cars.filter((c) => c.available);
   let i = 0;
@@ -99,7 +124,9 @@ export function distinctBookings(
     const car = bookable[i % bookable.length];
     if (!car) throw new Error("no bookable car");
     const slot = Math.floor(i / bookable.length);
-    const body = bookingBody(car, addDays(today, startOffsetDays + slot * 2), 1, i, documents);
+    const set = documents[i % documents.length];
+    if (!set) throw new Error("no document sets");
+    const body = bookingBody(car, addDays(today, startOffsetDays + slot * 2), 1, i, set);
     i += 1;
     return body;
   };

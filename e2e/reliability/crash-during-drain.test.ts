@@ -42,7 +42,7 @@ import {
   daysFromToday,
   listCars,
   publicBookingAnswerSchema,
-  uploadDocuments,
+  uploadDocumentSets,
   sendJson,
 } from "./support/api";
 import {
@@ -100,7 +100,8 @@ describe("the server is killed while the outbox drains", () => {
     const cookie = await adminCookie(server.url);
     const cars = await listCars(server.url);
     const bookingIds: string[] = [];
-    const documents = await uploadDocuments(server.url);
+    // A document set per booking: a set belongs to one booking (release 2 A3).
+    const documents = await uploadDocumentSets(server.url, BOOKINGS);
     for (let b = 0; b < BOOKINGS; b++) {
       const car = cars[b];
       if (!car) throw new Error("the seeded fleet has fewer than three cars");
@@ -113,7 +114,7 @@ describe("the server is killed while the outbox drains", () => {
           daysFromToday(10 + b),
           daysFromToday(13 + b),
           { fullName: `Crash Test ${b}`, email: `crash${b}@example.ph` },
-          documents,
+          documents[b],
         ),
       );
       expect(res.status, await res.clone().text()).toBe(201);

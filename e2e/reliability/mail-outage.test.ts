@@ -23,7 +23,7 @@ import {
   daysFromToday,
   listCars,
   sendJson,
-  uploadDocuments,
+  uploadDocumentSets,
 } from "./support/api";
 import { freePort, sleep, startServer, type ServerProcess } from "./support/server-process";
 
@@ -86,7 +86,8 @@ async function startSink(port: number, received: Received[]): Promise<SMTPServer
 describe("the mail server is down while bookings are made", () => {
   it("delivers every queued mail exactly once after the mail server comes back", async () => {
     const cars = await listCars(server.url);
-    const documents = await uploadDocuments(server.url);
+    // A document set per booking: a set belongs to one booking (release 2 A3).
+    const documents = await uploadDocumentSets(server.url, customers.length);
     for (const [n, customer] of customers.entries()) {
       const car = cars[n];
       if (!car) throw new Error("not enough cars");
@@ -94,7 +95,7 @@ describe("the mail server is down while bookings are made", () => {
         server.url,
         "POST",
         routes.createBooking.path,
-        bookingBody(car, daysFromToday(20), daysFromToday(22), customer, documents),
+        bookingBody(car, daysFromToday(20), daysFromToday(22), customer, documents[n]),
       );
       expect(res.status, await res.clone().text()).toBe(201);
     }

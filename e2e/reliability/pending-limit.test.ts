@@ -20,8 +20,7 @@ import {
   errorBodySchema,
   listCars,
   sendJson,
-  uploadDocuments,
-  type DocumentPaths,
+  uploadDocumentSets,
 } from "./support/api";
 import { freePort, startServer, type ServerProcess } from "./support/server-process";
 
@@ -30,7 +29,6 @@ const PARALLEL = 12;
 let dataDirs: string[] = [];
 let servers: ServerProcess[] = [];
 let postgres: { url: string; drop(): Promise<void> } | undefined;
-let documents: DocumentPaths;
 
 beforeAll(async () => {
   postgres = SERVER_DATABASE_URL ? await createPostgresDatabase(SERVER_DATABASE_URL) : undefined;
@@ -49,9 +47,6 @@ beforeAll(async () => {
       }),
     );
   }
-  const first = servers[0];
-  if (!first) throw new Error("no server");
-  documents = await uploadDocuments(first.url);
 });
 
 afterAll(async () => {
@@ -72,6 +67,8 @@ async function burst(
   const cars = await listCars(first.url);
   const car = cars[0];
   if (!car) throw new Error("no cars");
+  // A document set per booking (a set belongs to one booking), uploaded before the burst.
+  const documents = await uploadDocumentSets(first.url, PARALLEL);
   const answers = await Promise.all(
     Array.from({ length: PARALLEL }, (_, n) => {
       const server = servers[n % servers.length] ?? first;
@@ -80,7 +77,7 @@ async function burst(
         server.url,
         "POST",
         routes.createBooking.path,
-        bookingBody(car, daysFromToday(7 * week), daysFromToday(7 * week + 2), contact(n), documents),
+        bookingBody(car, daysFromToday(7 * week), daysFromToday(7 * week + 2), contact(n), documents[n]),
       );
     }),
   );

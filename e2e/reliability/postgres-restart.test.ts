@@ -28,6 +28,7 @@ import {
   errorBodySchema,
   listCars,
   publicBookingAnswerSchema,
+  uploadDocumentSets,
   uploadDocuments,
   type DocumentPaths,
   sendJson,
@@ -64,7 +65,7 @@ afterAll(async () => {
 });
 
 /** Booking n: its own customer, and a one-day rental no other booking of the stream overlaps. */
-function nthBooking(cars: Car[], n: number, documents: DocumentPaths) {
+function nthBooking(cars: Car[], n: number, documents: DocumentPaths | undefined) {
   const car = cars[n % cars.length];
   if (!car) throw new Error("no cars");
   const day = 5 + 2 * Math.floor(n / cars.length);
@@ -83,7 +84,8 @@ function nthBooking(cars: Car[], n: number, documents: DocumentPaths) {
 describe("PostgreSQL restarts while bookings and reads flow", () => {
   it("answers 503 or succeeds meanwhile, recovers by itself and loses no accepted booking", async () => {
     const cars = await listCars(server.url);
-    const documents = await uploadDocuments(server.url);
+    // A document set per booking (a set belongs to one booking), uploaded before PostgreSQL restarts.
+    const documents = await uploadDocumentSets(server.url, MAX_BOOKINGS);
     const outcomes: Outcome[] = [];
     const accepted: string[] = [];
     let nextBooking = 0;
@@ -117,7 +119,7 @@ describe("PostgreSQL restarts while bookings and reads flow", () => {
             server.url,
             "POST",
             routes.createBooking.path,
-            nthBooking(cars, n, documents),
+            nthBooking(cars, n, documents[n]),
             n % 2 === 0 ? { "Idempotency-Key": `stream-booking-${n}-${Date.now()}` } : {},
           ),
         );

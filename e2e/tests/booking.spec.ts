@@ -413,6 +413,63 @@ test("dates taken while the form was open are refused and the calendar is refres
   await expect(page.getByLabel("Full Name")).toHaveValue("Ana Reyes");
 });
 
+test("documents already used by a booking from another tab are asked for again, then the booking goes through", async ({
+  page,
+  context,
+}, testInfo) => {
+  const files = writeFiles(testInfo.outputPath("documents"));
+  const pickup = addDays(today(), 90);
+  const car = "Mitsubishi Mirage G4 GLX";
+  await selectCarOnHome(page, car);
+  await fillPersonalInformation(page, {
+    name: "Tess Dual",
+    email: "tess.dual.e2e@example.com",
+    phone: "09175556666",
+  });
+  await pickDates(page, pickup, addDays(pickup, 2));
+  await uploadAll(page, files);
+  await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
+  // The draft (with the uploads' addresses) is saved half a second after the last change.
+  await page.waitForTimeout(1000);
+
+  // A second tab of the same browser opens the same draft, uploads included.
+  const second = await context.newPage();
+  await second.goto("/");
+  await second.locator("#booking").scrollIntoViewIfNeeded();
+  await expect(second.getByTestId("selected-car-name")).toHaveText(car);
+  await expect(second.getByText("Uploaded: photo-id-1.png")).toBeVisible();
+
+  // The first tab books with those uploads: they are that booking's now (release 2 A3).
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await expect(page.getByRole("dialog", { name: "Booking Confirmation" })).toBeVisible();
+
+  // The second tab books other dates with the same uploads: refused, and the files are asked for again.
+  await pickDates(second, addDays(pickup, 5), addDays(pickup, 7));
+  await second.getByRole("button", { name: "Book Now" }).click();
+  await expect(second.getByText("Booking Failed")).toBeVisible();
+  await expect(
+    second.getByText(
+      "One of these documents already belongs to another booking. Please upload your documents again for this booking.",
+    ),
+  ).toBeVisible();
+  await expect(second.getByRole("button", { name: "Upload Photo ID #1" })).toBeVisible();
+  await expect(second.getByText("Uploaded: photo-id-1.png")).toHaveCount(0);
+  await expect(second.getByLabel("Full Name")).toHaveValue("Tess Dual");
+
+  await uploadAll(second, files);
+  await second.getByRole("button", { name: "Book Now" }).click();
+  await expect(second.getByRole("dialog", { name: "Booking Confirmation" })).toBeVisible();
+  const api = await adminApi();
+  const bookings: AdminBooking[] = await (await api.get("/api/admin/bookings")).json();
+  await api.dispose();
+  expect(
+    bookings
+      .filter((booking) => booking.customerEmail === "tess.dual.e2e@example.com")
+      .map((booking) => booking.pickupDate)
+      .sort(),
+  ).toEqual([pickup, addDays(pickup, 5)]);
+});
+
 test("submitting without the documents asks for them", async ({ page }) => {
   const pickup = addDays(today(), 40);
   await selectCarOnHome(page, "Suzuki Dzire GL AGS");

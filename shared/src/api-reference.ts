@@ -73,7 +73,10 @@ dates are \`YYYY-MM-DD\` (Asia/Manila calendar dates), timestamps ISO 8601.
   the file as \`file\`, last, within 15 minutes; its signed policy allows 1 byte up to the purpose's limit
   and exactly the declared \`contentType\`, which S3 storage therefore requires in the request (400
   without it). The server keeps the file only if its bytes are an allowed type (documents JPG/PNG/PDF
-  ≤ 5 MB, car images JPG/PNG ≤ 10 MB).
+  ≤ 5 MB, car images JPG/PNG ≤ 10 MB). A document upload belongs to the one booking that first names it
+  (\`POST /api/bookings\` or \`PUT /api/bookings/{id}/documents\`): naming one that belongs to another booking,
+  or is attached to anything else, answers 422 \`DOCUMENT_ALREADY_USED\` (\`details.objectPaths\`: which) and
+  nothing changes. Upload the files again for each booking.
   \`GET /objects/car-images/<id>\` is public and immutable; \`GET /objects/documents/<id>\` needs the admin
   session.
 - **Sync**: \`GET /api/admin/sync?since=<cursor>\` answers the rows changed since the cursor and

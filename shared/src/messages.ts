@@ -183,6 +183,8 @@ export const errorMessages = {
   UPLOAD_TOO_LARGE: "The uploaded file is too large.",
   UPLOAD_EXPIRED: "This upload address has expired or was already used.",
   DOCUMENTS_REQUIRED: "Please upload both Photo IDs and Proof of Billing before submitting your booking.",
+  DOCUMENT_ALREADY_USED:
+    "One of these documents already belongs to another booking. Please upload your documents again for this booking.",
   TOO_MANY_PENDING:
     "This e-mail address or phone number already has 2 bookings waiting for confirmation. Please wait for the shop to confirm them or contact us.",
   GONE: "This address is no longer available.",
@@ -224,6 +226,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   UPLOAD_TOO_LARGE: 413,
   UPLOAD_EXPIRED: 410,
   DOCUMENTS_REQUIRED: 400,
+  DOCUMENT_ALREADY_USED: 422,
   TOO_MANY_PENDING: 429,
   GONE: 410,
   BOOKING_NOT_FOUND: 404,

@@ -89,6 +89,15 @@ export class DocumentsRequired extends DomainError {
     super("DOCUMENTS_REQUIRED");
   }
 }
+/**
+ * A booking named a document upload that already belongs to another booking (or to another record):
+ * documents belong to the booking they were uploaded for (release 2 A3).
+ */
+export class DocumentAlreadyUsed extends DomainError {
+  constructor(details?: unknown) {
+    super("DOCUMENT_ALREADY_USED", undefined, details);
+  }
+}
 /** One e-mail address or phone number already holds the most pending bookings allowed. */
 export class TooManyPending extends DomainError {
   constructor() {

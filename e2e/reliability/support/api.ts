@@ -58,13 +58,31 @@ export async function uploadDocument(url: string): Promise<string> {
   return ticket.objectPath;
 }
 
-/** The three documents a public booking requires (release 2 A4), uploaded for real. */
+/**
+ * The three documents a public booking requires (release 2 A4), uploaded for
+ * real. A set belongs to the one booking that names it first (release 2 A3):
+ * upload a set per booking (see `uploadDocumentSets`).
+ */
 export async function uploadDocuments(url: string): Promise<DocumentPaths> {
   return {
     photoId1Url: await uploadDocument(url),
     photoId2Url: await uploadDocument(url),
     proofOfBillingUrl: await uploadDocument(url),
   };
+}
+
+/**
+ * `count` document sets, one per booking to come, uploaded before a test's
+ * timed or racing part (a few at a time). Every set counts 3 against the
+ * per-address upload limit (300 per 10 minutes times RATE_LIMIT_SCALE).
+ */
+export async function uploadDocumentSets(url: string, count: number, parallel = 4): Promise<DocumentPaths[]> {
+  const sets: DocumentPaths[] = [];
+  while (sets.length < count) {
+    const batch = Math.min(parallel, count - sets.length);
+    sets.push(...(await Promise.all(Array.from({ length: batch }, () => uploadDocuments(url)))));
+  }
+  return sets;
 }
 
 let phoneCounter = 0;

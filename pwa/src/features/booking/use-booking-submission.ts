@@ -83,6 +83,10 @@ export function useBookingSubmission(
       return;
     } else if (error instanceof ApiError && error.code === "CAR_UNAVAILABLE") {
       void refreshCars().catch(() => undefined);
+    } else if (error instanceof ApiError && error.code === "DOCUMENT_ALREADY_USED") {
+      // These uploads belong to another booking (release 2 A3), e.g. one made from another tab with
+      // the same draft: the fields empty, and the message asks for the files again.
+      uploads.replaceAll(noDocuments);
     }
     showToast(bookingToasts.failed, "error", message);
   };

@@ -11,7 +11,6 @@ import {
   publicCars,
   uploadDocuments,
   type BookingOptions,
-  type DocumentPaths,
 } from "../public/booking-test-helpers";
 
 /** Release-2 §E3: blocklist entries of kind name, email, phone and license. */
@@ -19,7 +18,6 @@ describe.each(testEngines())("blocklist by more than a name on %s", (engine) => 
   let server: TestServer;
   let cookie: string;
   let car: Car;
-  let docs: DocumentPaths;
   beforeAll(async () => {
     server = await startTestServer(engine, { config: { rateLimitScale: 10 } });
     cookie = await server.adminCookie();
@@ -27,7 +25,6 @@ describe.each(testEngines())("blocklist by more than a name on %s", (engine) => 
     const first = cars.find((c) => c.available);
     if (!first) throw new Error("no available car");
     car = first;
-    docs = await uploadDocuments(server);
   });
   afterAll(async () => {
     await server?.close();
@@ -41,10 +38,11 @@ describe.each(testEngines())("blocklist by more than a name on %s", (engine) => 
     expect(res.status).toBe(201);
     return blockedNameSchema.parse(await res.json());
   };
-  const book = (options: Partial<BookingOptions>) =>
+  /** A public booking with a set of uploads of its own (a set belongs to one booking). */
+  const book = async (options: Partial<BookingOptions>) =>
     server.request("POST", "/api/bookings", {
       body: bookingBody({
-        documents: docs,
+        documents: await uploadDocuments(server),
         car,
         pickupDate: "2027-02-01",
         returnDate: "2027-02-03",

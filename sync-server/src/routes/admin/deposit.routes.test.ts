@@ -9,13 +9,7 @@ import { adminCarSchema, type Car } from "@car-rental/shared/schemas/car";
 import { paymentResponseSchema } from "@car-rental/shared/schemas/payment";
 import { syncResponseSchema } from "@car-rental/shared/schemas/sync";
 import { startTestServer, type TestServer } from "../../test-server";
-import {
-  bookingBody,
-  errorOf,
-  publicCars,
-  uploadDocuments,
-  type DocumentPaths,
-} from "../public/booking-test-helpers";
+import { bookingBody, errorOf, publicCars, uploadDocuments } from "../public/booking-test-helpers";
 
 const newCar = {
   name: "Mitsubishi Xpander GLS",
@@ -33,11 +27,9 @@ const newCar = {
 describe.each(testEngines())("security deposit on %s", (engine) => {
   let server: TestServer;
   let cookie: string;
-  let docs: DocumentPaths;
   beforeAll(async () => {
     server = await startTestServer(engine, { config: { rateLimitScale: 10 } });
     cookie = await server.adminCookie();
-    docs = await uploadDocuments(server);
   });
   afterAll(async () => {
     await server?.close();
@@ -140,7 +132,12 @@ describe.each(testEngines())("security deposit on %s", (engine) => {
 
   it("stores the car's deposit with a public booking, apart from the total, and keeps it when the car's changes", async () => {
     const car = await addCar({ ...newCar, name: "Deposit Booking Car", deposit: "3500" });
-    const body = bookingBody({ documents: docs, car, pickupDate: "2027-05-01", returnDate: "2027-05-04" });
+    const body = bookingBody({
+      documents: await uploadDocuments(server),
+      car,
+      pickupDate: "2027-05-01",
+      returnDate: "2027-05-04",
+    });
     const res = await server.request("POST", "/api/bookings", { body });
     expect(res.status).toBe(201);
     const answer = publicBookingResponseSchema.parse(await res.json());

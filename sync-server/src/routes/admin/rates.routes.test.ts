@@ -16,20 +16,13 @@ import {
 import type { Car } from "@car-rental/shared/schemas/car";
 import { syncResponseSchema } from "@car-rental/shared/schemas/sync";
 import { startTestServer, type TestServer } from "../../test-server";
-import {
-  bookingBody,
-  errorOf,
-  publicCars,
-  uploadDocuments,
-  type DocumentPaths,
-} from "../public/booking-test-helpers";
+import { bookingBody, errorOf, publicCars, uploadDocuments } from "../public/booking-test-helpers";
 
 /** Seasonal rates and length discounts (release-2 §E1) through the real server and database. */
 describe.each(testEngines())("rates (%s)", (engine) => {
   let server: TestServer;
   let cookie: string;
   let cars: Car[];
-  let docs: DocumentPaths;
   let nextCar = 0;
   const freshCar = (): Car => {
     const car = cars.filter((c) => c.available)[nextCar++];
@@ -41,7 +34,6 @@ describe.each(testEngines())("rates (%s)", (engine) => {
     server = await startTestServer(engine, { config: { rateLimitScale: 10 } });
     cookie = await server.adminCookie();
     cars = await publicCars(server);
-    docs = await uploadDocuments(server);
   });
   afterAll(async () => {
     await server?.close();
@@ -207,7 +199,7 @@ describe.each(testEngines())("rates (%s)", (engine) => {
     expect(expected.discount?.label).toBe("Weekly discount");
 
     // Priced without the period (a browser holding old rates): 409 with the fresh quote and its lines.
-    const stale = await book(bookingBody({ documents: docs, car, ...dates }));
+    const stale = await book(bookingBody({ documents: await uploadDocuments(server), car, ...dates }));
     expect(stale.status).toBe(409);
     const refusal: unknown = await stale.json();
     expect(refusal).toMatchObject({
@@ -216,7 +208,9 @@ describe.each(testEngines())("rates (%s)", (engine) => {
     });
     expect(await server.db.knex("bookings").where({ car_id: car.id }).first()).toBeUndefined();
 
-    const res = await book(bookingBody({ documents: docs, car, ...dates, rates: current }));
+    const res = await book(
+      bookingBody({ documents: await uploadDocuments(server), car, ...dates, rates: current }),
+    );
     expect(res.status).toBe(201);
     const answer = publicBookingResponseSchema.parse(await res.json());
     expect(answer.booking).toMatchObject({
@@ -277,8 +271,12 @@ describe.each(testEngines())("rates (%s)", (engine) => {
     const dates = { pickupDate: "2027-01-10", returnDate: "2027-01-13" };
     const current = await rates();
     // Priced with a new database's discounts (none for 3 days): refused, the 3-day discount applies now.
-    expect((await book(bookingBody({ documents: docs, car, ...dates }))).status).toBe(409);
-    const booked = await book(bookingBody({ documents: docs, car, ...dates, rates: current }));
+    expect(
+      (await book(bookingBody({ documents: await uploadDocuments(server), car, ...dates }))).status,
+    ).toBe(409);
+    const booked = await book(
+      bookingBody({ documents: await uploadDocuments(server), car, ...dates, rates: current }),
+    );
     expect(booked.status).toBe(201);
     const answer = publicBookingResponseSchema.parse(await booked.json());
     expect(answer.booking.discount).toMatchObject({ minDays: 3, percentOff: 5, label: "3-day discount" });

@@ -19,6 +19,7 @@ import {
   insertCustomer,
   publicCars,
   uploadDocuments,
+  uploadObject,
   type BookingOptions,
   type DocumentPaths,
 } from "./booking-test-helpers";
@@ -52,8 +53,11 @@ describe.each(testEngines())("booking trust rules (%s)", (engine) => {
     await server.db.knex("rate_limits").delete();
   });
 
-  const book = (options: Omit<BookingOptions, "documents"> & { documents?: BookingOptions["documents"] }) =>
-    server.request("POST", "/api/bookings", { body: bookingBody({ documents: docs, ...options }) });
+  /** A public booking; without `documents`, with a set of its own uploaded for it (a set belongs to one booking). */
+  const book = async (options: BookingOptions) =>
+    server.request("POST", "/api/bookings", {
+      body: bookingBody({ ...options, documents: options.documents ?? (await uploadDocuments(server)) }),
+    });
   const bookOk = async (options: Parameters<typeof book>[0]) => {
     const res = await book(options);
     expect(res.status, await res.clone().text()).toBe(201);
@@ -211,13 +215,133 @@ describe.each(testEngines())("booking trust rules (%s)", (engine) => {
     expect(pending).toHaveLength(2);
   });
 
-  it("books in parallel with the same uploaded documents: every booking accepted, none a deadlock's 500", async () => {
+  it("books in parallel with one upload set: exactly one booking gets it, the others 422 DOCUMENT_ALREADY_USED, none a deadlock's 500", async () => {
+    const shared = await uploadDocuments(server);
+    const car = freshCar();
+    const { photoId1Url: a, photoId2Url: b, proofOfBillingUrl: c } = shared;
+    // The same three uploads in other slots too: taken in any order, never a deadlock.
+    const orders = [
+      { photoId1Url: a, photoId2Url: b, proofOfBillingUrl: c },
+      { photoId1Url: c, photoId2Url: a, proofOfBillingUrl: b },
+      { photoId1Url: b, photoId2Url: c, proofOfBillingUrl: a },
+      { photoId1Url: c, photoId2Url: b, proofOfBillingUrl: a },
+    ];
+    // One car on four dates that do not meet: the documents are the only thing the bookings share.
     const attempts = await Promise.all(
-      Array.from({ length: 4 }, () =>
-        book({ car: freshCar(), pickupDate: "2027-02-10", returnDate: "2027-02-12" }),
+      ["2027-02-10", "2027-02-14", "2027-02-18", "2027-02-22"].map((pickupDate, n) =>
+        book({ car, pickupDate, returnDate: `2027-02-${11 + 4 * n}`, documents: orders[n] }),
       ),
     );
-    for (const res of attempts) expect(res.status, await res.clone().text()).toBe(201);
+    const statuses = attempts.map((res) => res.status).sort();
+    expect(statuses, JSON.stringify(statuses)).toEqual([201, 422, 422, 422]);
+    for (const res of attempts.filter((r) => r.status === 422)) {
+      expect((await errorOf(res)).code).toBe("DOCUMENT_ALREADY_USED");
+    }
+    const holders = await server.db.knex("bookings").where({ car_id: car.id });
+    expect(holders).toHaveLength(1);
+  });
+
+  it("refuses another booking's uploads with 422 DOCUMENT_ALREADY_USED, one reused file is enough, and books nothing", async () => {
+    const car = freshCar();
+    const theirs = await uploadDocuments(server);
+    const first = await bookOk({
+      car,
+      pickupDate: "2027-05-01",
+      returnDate: "2027-05-03",
+      documents: theirs,
+    });
+    const mine = await uploadDocuments(server);
+    const dates = { pickupDate: "2027-05-05", returnDate: "2027-05-07" };
+    for (const documents of [theirs, { ...mine, photoId2Url: theirs.photoId2Url }]) {
+      const res = await book({ car, ...dates, documents });
+      expect(res.status).toBe(422);
+      const error = await errorOf(res);
+      expect(error).toMatchObject({
+        code: "DOCUMENT_ALREADY_USED",
+        message: errorMessages.DOCUMENT_ALREADY_USED,
+      });
+      const named = z.object({ objectPaths: z.array(z.string()) }).parse(error.details).objectPaths;
+      expect(named.sort()).toEqual(
+        documents === theirs ? Object.values(theirs).sort() : [theirs.photoId2Url],
+      );
+    }
+    expect(
+      await server.db.knex("bookings").where({ car_id: car.id, pickup_date: dates.pickupDate }),
+    ).toHaveLength(0);
+    // The refused booking's own uploads were not taken: they book (once).
+    await bookOk({ car, ...dates, documents: mine });
+
+    // The documents path of the retry flow refuses them too, and the first booking keeps its own.
+    const second = await bookOk({ car, pickupDate: "2027-05-10", returnDate: "2027-05-12" });
+    const put = await server.request("PUT", `/api/bookings/${second.booking.id}/documents`, {
+      body: { photoId1Url: theirs.photoId1Url, bookingToken: second.bookingToken },
+    });
+    expect(put.status).toBe(422);
+    expect((await errorOf(put)).code).toBe("DOCUMENT_ALREADY_USED");
+    const again = await server.request("PUT", `/api/bookings/${first.booking.id}/documents`, {
+      body: { ...theirs, bookingToken: first.bookingToken },
+    });
+    expect(again.status, await again.clone().text()).toBe(200);
+    const list = await server.request("GET", "/api/admin/bookings", { cookie });
+    const views = z.array(bookingViewSchema).parse(await list.json());
+    expect(views.find((v) => v.id === first.booking.id)?.documents).toEqual(theirs);
+    expect(views.find((v) => v.id === second.booking.id)?.documents).not.toMatchObject({
+      photoId1Url: theirs.photoId1Url,
+    });
+  });
+
+  it("refuses a handover photo as a booking's document, and the admin's handover still takes its uploads", async () => {
+    const car = freshCar();
+    const rental = await bookOk({ car, pickupDate: "2026-11-25", returnDate: "2026-11-27" });
+    const confirm = await server.request("PATCH", `/api/admin/bookings/${rental.booking.id}/status`, {
+      cookie,
+      body: { status: "confirmed" },
+    });
+    expect(confirm.status).toBe(200);
+    const photo = await uploadObject(server, "document", cookie);
+    const signature = await uploadObject(server, "document", cookie);
+    const checkOut = await server.request("POST", `/api/admin/bookings/${rental.booking.id}/check-out`, {
+      cookie,
+      body: { odometerKm: 1200, fuelEighths: 8, notes: null, photos: [photo], signature },
+    });
+    expect(checkOut.status, await checkOut.clone().text()).toBe(200);
+
+    const mine = await uploadDocuments(server);
+    const res = await book({
+      car,
+      pickupDate: "2027-05-20",
+      returnDate: "2027-05-22",
+      documents: { ...mine, proofOfBillingUrl: photo },
+    });
+    expect(res.status).toBe(422);
+    expect(await errorOf(res)).toMatchObject({
+      code: "DOCUMENT_ALREADY_USED",
+      details: { objectPaths: [photo] },
+    });
+  });
+
+  it("answers a replay of the same booking (same Idempotency-Key) with the stored answer, not DOCUMENT_ALREADY_USED", async () => {
+    const body = bookingBody({
+      car: freshCar(),
+      pickupDate: "2027-06-01",
+      returnDate: "2027-06-03",
+      documents: await uploadDocuments(server),
+    });
+    const headers = { "Idempotency-Key": "docs-replay-0001" };
+    const first = await server.request("POST", "/api/bookings", { body, headers });
+    expect(first.status).toBe(201);
+    const answer: unknown = await first.json();
+    const replay = await server.request("POST", "/api/bookings", { body, headers });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(await replay.json()).toEqual(answer);
+    // Under another key it is another booking (here on other dates): its uploads are taken.
+    const other = await server.request("POST", "/api/bookings", {
+      body: { ...body, booking: { ...body.booking, pickupDate: "2027-06-10", returnDate: "2027-06-12" } },
+      headers: { "Idempotency-Key": "docs-replay-0002" },
+    });
+    expect(other.status).toBe(422);
+    expect((await errorOf(other)).code).toBe("DOCUMENT_ALREADY_USED");
   });
 
   it("expires a pending booking after the hold: dates free, one mail, shown as expired; the admin may revive it", async () => {

@@ -14,7 +14,6 @@ import {
   publicCars,
   uploadDocuments,
   uploadObject,
-  type DocumentPaths,
 } from "./booking-test-helpers";
 import type { Car } from "@car-rental/shared/schemas/car";
 
@@ -29,13 +28,10 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     return car;
   };
 
-  let docs: DocumentPaths;
-
   beforeAll(async () => {
     // Many bookings from one test address: the per-address limit (20 an hour) is tested on its own below.
     server = await startTestServer(engine, { config: { rateLimitScale: 10 } });
     cars = await publicCars(server);
-    docs = await uploadDocuments(server);
   });
   afterAll(async () => {
     await server?.close();
@@ -46,6 +42,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
 
   it("books at the server's price, queues two mails and answers the typed customer, the booking and the car", async () => {
     const car = freshCar();
+    const docs = await uploadDocuments(server);
     const res = await post(
       bookingBody({
         documents: docs,
@@ -125,7 +122,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     });
     const res = await post(
       bookingBody({
-        documents: docs,
+        documents: await uploadDocuments(server),
         car: freshCar(),
         pickupDate: "2026-12-10",
         returnDate: "2026-12-11",
@@ -158,6 +155,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
   });
 
   it("keeps the documents on the booking, and the booking token replaces them later on that booking only", async () => {
+    const docs = await uploadDocuments(server);
     const res = await post(
       bookingBody({
         car: freshCar(),
@@ -225,7 +223,10 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
         pickupDate: "2026-12-15",
         returnDate: "2026-12-17",
         email: "fake-docs@example.ph",
-        documents: { ...docs, photoId1Url: "/objects/documents/0b7c8a8e-1f0e-4c35-9a44-3d2f6c1e9b10" },
+        documents: {
+          ...(await uploadDocuments(server)),
+          photoId1Url: "/objects/documents/0b7c8a8e-1f0e-4c35-9a44-3d2f6c1e9b10",
+        },
       }),
     );
     expect(res.status).toBe(400);
@@ -238,7 +239,12 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
 
   it("refuses totals that differ from the car's current rate with PRICE_CHANGED and the fresh quote", async () => {
     const car = freshCar();
-    const body = bookingBody({ documents: docs, car, pickupDate: "2026-12-20", returnDate: "2026-12-22" });
+    const body = bookingBody({
+      documents: await uploadDocuments(server),
+      car,
+      pickupDate: "2026-12-20",
+      returnDate: "2026-12-22",
+    });
     await server.db.knex("cars").where({ id: car.id }).update({ daily_rate: "9999.00" });
     const res = await post(body);
     expect(res.status).toBe(409);
@@ -266,7 +272,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     // Submitting again with the new price books.
     const again = await post(
       bookingBody({
-        documents: docs,
+        documents: await uploadDocuments(server),
         car: { ...car, dailyRate: "9999.00" },
         pickupDate: "2026-12-20",
         returnDate: "2026-12-22",
@@ -278,12 +284,20 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
   it("refuses overlapping dates with DATES_UNAVAILABLE and the conflicting range", async () => {
     const car = freshCar();
     expect(
-      (await post(bookingBody({ documents: docs, car, pickupDate: "2027-01-05", returnDate: "2027-01-08" })))
-        .status,
+      (
+        await post(
+          bookingBody({
+            documents: await uploadDocuments(server),
+            car,
+            pickupDate: "2027-01-05",
+            returnDate: "2027-01-08",
+          }),
+        )
+      ).status,
     ).toBe(201);
     const res = await post(
       bookingBody({
-        documents: docs,
+        documents: await uploadDocuments(server),
         car,
         pickupDate: "2027-01-07",
         returnDate: "2027-01-09",
@@ -310,7 +324,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
       (
         await post(
           bookingBody({
-            documents: docs,
+            documents: await uploadDocuments(server),
             car,
             pickupDate: "2027-02-01",
             returnDate: "2027-02-03",
@@ -321,7 +335,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     ).toBe(201);
     const oneHour = await post(
       bookingBody({
-        documents: docs,
+        documents: await uploadDocuments(server),
         car,
         pickupDate: "2027-02-03",
         returnDate: "2027-02-04",
@@ -333,7 +347,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     expect((await errorOf(oneHour)).code).toBe("DATES_UNAVAILABLE");
     const twoHours = await post(
       bookingBody({
-        documents: docs,
+        documents: await uploadDocuments(server),
         car,
         pickupDate: "2027-02-03",
         returnDate: "2027-02-04",
@@ -353,7 +367,13 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     const car = freshCar();
     for (const fullName of ["Pedro Penduko", "  PEDRO   penduko "]) {
       const res = await post(
-        bookingBody({ documents: docs, car, pickupDate: "2027-03-01", returnDate: "2027-03-02", fullName }),
+        bookingBody({
+          documents: await uploadDocuments(server),
+          car,
+          pickupDate: "2027-03-01",
+          returnDate: "2027-03-02",
+          fullName,
+        }),
       );
       expect(res.status).toBe(403);
       expect(await errorOf(res)).toEqual({ code: "NAME_BLOCKED", message: BLOCKED_NAME_MESSAGE });
@@ -368,7 +388,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
       .update({ deleted_at: new Date() });
     const res = await post(
       bookingBody({
-        documents: docs,
+        documents: await uploadDocuments(server),
         car,
         pickupDate: "2027-03-01",
         returnDate: "2027-03-02",
@@ -399,7 +419,12 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     const rented = freshCar();
     await server.db.knex("cars").where({ id: rented.id }).update({ available: false });
     const res = await post(
-      bookingBody({ documents: docs, car: rented, pickupDate: "2027-04-01", returnDate: "2027-04-02" }),
+      bookingBody({
+        documents: await uploadDocuments(server),
+        car: rented,
+        pickupDate: "2027-04-01",
+        returnDate: "2027-04-02",
+      }),
     );
     expect(res.status).toBe(409);
     expect(await errorOf(res)).toEqual({ code: "CAR_UNAVAILABLE", message: errorMessages.CAR_UNAVAILABLE });
@@ -407,14 +432,24 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     const archived = freshCar();
     await server.db.knex("cars").where({ id: archived.id }).update({ deleted_at: new Date() });
     const archivedRes = await post(
-      bookingBody({ documents: docs, car: archived, pickupDate: "2027-04-01", returnDate: "2027-04-02" }),
+      bookingBody({
+        documents: await uploadDocuments(server),
+        car: archived,
+        pickupDate: "2027-04-01",
+        returnDate: "2027-04-02",
+      }),
     );
     expect(archivedRes.status).toBe(409);
     expect((await errorOf(archivedRes)).code).toBe("CAR_UNAVAILABLE");
 
     const unknown = { id: "00000000-0000-4000-8000-0000000000aa", dailyRate: "1000.00" };
     const unknownRes = await post(
-      bookingBody({ documents: docs, car: unknown, pickupDate: "2027-04-01", returnDate: "2027-04-02" }),
+      bookingBody({
+        documents: await uploadDocuments(server),
+        car: unknown,
+        pickupDate: "2027-04-01",
+        returnDate: "2027-04-02",
+      }),
     );
     expect(unknownRes.status).toBe(404);
   });
@@ -422,7 +457,12 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
   it("refuses a past pickup and a return not after the pickup with field messages", async () => {
     const car = freshCar();
     const past = await post(
-      bookingBody({ documents: docs, car, pickupDate: "2026-11-20", returnDate: "2026-11-23" }),
+      bookingBody({
+        documents: await uploadDocuments(server),
+        car,
+        pickupDate: "2026-11-20",
+        returnDate: "2026-11-23",
+      }),
     );
     expect(past.status).toBe(400);
     expect(await errorOf(past)).toEqual({
@@ -430,7 +470,12 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
       message: "Pick-up date cannot be in the past",
       details: { fields: { "booking.pickupDate": ["Pick-up date cannot be in the past"] } },
     });
-    const body = bookingBody({ documents: docs, car, pickupDate: "2026-12-05", returnDate: "2026-12-06" });
+    const body = bookingBody({
+      documents: await uploadDocuments(server),
+      car,
+      pickupDate: "2026-12-05",
+      returnDate: "2026-12-06",
+    });
     const sameDay = await post({ ...body, booking: { ...body.booking, returnDate: "2026-12-05" } });
     expect(sameDay.status).toBe(400);
     const error = await errorOf(sameDay);
@@ -443,7 +488,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
       (
         await post(
           bookingBody({
-            documents: docs,
+            documents: await uploadDocuments(server),
             car,
             pickupDate: "2026-11-21",
             returnDate: "2026-11-22",
@@ -457,7 +502,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
   it("ignores the read-only fields of what it answers, never storing them", async () => {
     const car = freshCar();
     const body = bookingBody({
-      documents: docs,
+      documents: await uploadDocuments(server),
       car,
       pickupDate: "2027-08-01",
       returnDate: "2027-08-03",
@@ -483,7 +528,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
   it("refuses a key it does not know (400, naming it) and stores nothing", async () => {
     const car = freshCar();
     const body = bookingBody({
-      documents: docs,
+      documents: await uploadDocuments(server),
       car,
       pickupDate: "2027-08-05",
       returnDate: "2027-08-06",
@@ -508,7 +553,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
   it("takes the form's acceptTerms and facebookProfile, and refuses terms not accepted", async () => {
     const car = freshCar();
     const body = bookingBody({
-      documents: docs,
+      documents: await uploadDocuments(server),
       car,
       pickupDate: "2027-08-10",
       returnDate: "2027-08-11",
@@ -544,7 +589,13 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
       ["", "2027-09-01", "2027-09-02"],
       [null, "2027-09-05", "2027-09-06"],
     ] as const) {
-      const body = bookingBody({ documents: docs, car, pickupDate, returnDate, email: "slot@example.ph" });
+      const body = bookingBody({
+        documents: await uploadDocuments(server),
+        car,
+        pickupDate,
+        returnDate,
+        email: "slot@example.ph",
+      });
       const res = await post({ ...body, booking: { ...body.booking, pickupTime } });
       expect(res.status, String(pickupTime)).toBe(201);
       expect(publicBookingResponseSchema.parse(await res.json()).booking.pickupTime).toBe("9:00 AM");
@@ -570,10 +621,11 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
 
   it("books exactly one of 50 concurrent overlapping requests for one car", async () => {
     const car = freshCar();
-    const attempts = Array.from({ length: 50 }, (_, i) =>
+    // Each with its own uploads (a set belongs to one booking): the dates are all they share.
+    const attempts = Array.from({ length: 50 }, async (_, i) =>
       post(
         bookingBody({
-          documents: docs,
+          documents: await uploadDocuments(server),
           car,
           pickupDate: i % 2 === 0 ? "2027-05-10" : "2027-05-11",
           returnDate: "2027-05-13",
@@ -596,7 +648,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
   it("books once when the same request is replayed with one Idempotency-Key", async () => {
     const car = freshCar();
     const body = bookingBody({
-      documents: docs,
+      documents: await uploadDocuments(server),
       car,
       pickupDate: "2027-06-10",
       returnDate: "2027-06-12",
@@ -613,10 +665,10 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
 
   it("creates one customer when two first bookings with one e-mail arrive together", async () => {
     const [a, b] = await Promise.all(
-      [freshCar(), freshCar()].map((car) =>
+      [freshCar(), freshCar()].map(async (car) =>
         post(
           bookingBody({
-            documents: docs,
+            documents: await uploadDocuments(server),
             car,
             pickupDate: "2027-07-01",
             returnDate: "2027-07-03",
@@ -636,7 +688,12 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
       .where("key", "like", "booking:%")
       .update({ count: PUBLIC_BOOKING_RATE_LIMIT.limit * server.deps.config.rateLimitScale });
     const res = await post(
-      bookingBody({ documents: docs, car: freshCar(), pickupDate: "2027-06-01", returnDate: "2027-06-02" }),
+      bookingBody({
+        documents: await uploadDocuments(server),
+        car: freshCar(),
+        pickupDate: "2027-06-01",
+        returnDate: "2027-06-02",
+      }),
     );
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toMatch(/^\d+$/);

@@ -21,8 +21,8 @@ import {
   insertCustomer,
   publicCars,
   uploadDocuments,
+  uploadObject,
   type BookingOptions,
-  type DocumentPaths,
 } from "./booking-test-helpers";
 
 const PUBLIC_URL = "http://rental.test";
@@ -30,7 +30,6 @@ const PUBLIC_URL = "http://rental.test";
 describe.each(testEngines())("My booking (%s)", (engine) => {
   let server: TestServer;
   let cars: Car[];
-  let docs: DocumentPaths;
   let nextCar = 0;
   const freshCar = (): Car => {
     const car = cars.filter((c) => c.available)[nextCar++];
@@ -41,7 +40,6 @@ describe.each(testEngines())("My booking (%s)", (engine) => {
   beforeAll(async () => {
     server = await startTestServer(engine, { config: { publicUrl: PUBLIC_URL } });
     cars = await publicCars(server);
-    docs = await uploadDocuments(server);
   });
   afterAll(async () => {
     await server?.close();
@@ -55,7 +53,8 @@ describe.each(testEngines())("My booking (%s)", (engine) => {
   const book = async (options: BookOptions = {}) => {
     const res = await server.request("POST", "/api/bookings", {
       body: bookingBody({
-        documents: docs,
+        // A set of uploads of its own: a set belongs to one booking.
+        documents: await uploadDocuments(server),
         ...options,
         car: options.car ?? freshCar(),
         pickupDate: options.pickupDate ?? "2026-12-01",
@@ -300,7 +299,7 @@ describe.each(testEngines())("My booking (%s)", (engine) => {
       complete: false,
     });
     const put = await server.request("PUT", `/api/bookings/${found.booking.id}/documents`, {
-      body: { bookingToken: found.bookingToken, photoId1Url: docs.photoId1Url },
+      body: { bookingToken: found.bookingToken, photoId1Url: await uploadObject(server, "document") },
     });
     expect(put.status, await put.clone().text()).toBe(200);
     const again = await lookupOk({ reference, bookingToken: found.bookingToken });

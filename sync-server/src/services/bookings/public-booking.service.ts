@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Knex } from "knex";
 import { conflictingRanges, freeSlots, type RentalRange } from "@car-rental/shared/availability";
 import {
@@ -31,7 +31,7 @@ import { enqueueMail } from "../../mail/mail-outbox";
 import { bookingPush } from "../../push/booking-push";
 import { enqueuePush } from "../../push/push-outbox";
 import { hitRateLimit, type RateLimit } from "../rate-limit.service";
-import { markObjectsAttached, verifyUploadedObject } from "../objects/upload.service";
+import { attachDocumentsToBooking, verifyUploadedObject } from "../objects/upload.service";
 import { isCustomerBlocked } from "../blocked-names/blocklist-match";
 import { carsTable, toCar } from "../cars/car-record";
 import { activeRanges } from "../cars/cars.service";
@@ -91,16 +91,24 @@ function documentColumns(documents: DocumentPaths): Record<string, string> {
   return columns;
 }
 
-/** Verifies each given document upload (a finished, allowed 'document' object) and marks it attached, in `trx`. */
+/**
+ * Verifies each given document upload (a finished, allowed 'document' object)
+ * and gives it to booking `bookingId`, in `trx`: an upload that belongs to
+ * another booking, or to anything else, is 422 DOCUMENT_ALREADY_USED
+ * (release 2 A3). Attached from this commit on: the orphan clean-up never
+ * takes them.
+ */
 async function verifyDocuments(
   deps: PublicBookingDeps,
   trx: Knex.Transaction,
+  bookingId: string,
   documents: DocumentPaths,
 ): Promise<void> {
-  const paths = Object.values(documentColumns(documents));
+  // Locked in one order (each path once): two bookings naming the same uploads in other slots wait
+  // for each other instead of deadlocking, and the second gets the clean refusal.
+  const paths = [...new Set(Object.values(documentColumns(documents)))].sort();
   for (const path of paths) await verifyUploadedObject(deps, path, "document", trx);
-  // Attached from this commit on: the orphan clean-up never takes them.
-  await markObjectsAttached(trx, paths, deps.clock.now());
+  await attachDocumentsToBooking(trx, bookingId, paths, deps.clock.now());
 }
 
 /**
@@ -135,7 +143,8 @@ async function limitPendingBookings(trx: Knex.Transaction, email: string, phone:
  * price recomputed from the car's current rate and the owner's rates
  * (409 PRICE_CHANGED with the fresh quote and its lines) and the pickup slot; finds or creates the customer by e-mail
  * WITHOUT changing an existing one, inserts the booking with its documents
- * (the exclusion constraint is the guarantee: 409 DATES_UNAVAILABLE) and
+ * (uploads that belong to no other booking, else 422 DOCUMENT_ALREADY_USED;
+ * the exclusion constraint is the guarantee: 409 DATES_UNAVAILABLE) and
  * queues the two mails. Answers what the visitor typed back: never the id or
  * a stored detail of a customer record (release 2 A3).
  */
@@ -189,12 +198,15 @@ export async function createPublicBooking(
       throw new DatesUnavailable({ ranges: conflicts, conflicts });
     }
 
-    await verifyDocuments(deps, trx, documents);
+    // The uploads are claimed for this booking's id before its row exists (the key is checked at commit).
+    const newId = randomUUID();
+    await verifyDocuments(deps, trx, newId, documents);
     // An existing customer's stored details and documents stay as they are: the documents go on the booking.
     const stored = await findOrCreateCustomer(trx, customer);
 
     const bookingToken = randomBytes(32).toString("base64url");
     const bookingId = await insertBooking(trx, {
+      id: newId,
       customerId: stored.id,
       carId: car.id,
       range: candidate,
@@ -281,7 +293,8 @@ type TokenBookingRow = {
  * the return date (Manila calendar), and never once the booking is cancelled
  * or expired. Anything else is the same 404, so the call never reveals
  * whether a booking exists. Documents left out stay as they are; the
- * customer record is never touched.
+ * customer record is never touched. An upload that belongs to another
+ * booking is 422 DOCUMENT_ALREADY_USED.
  */
 export async function attachDocuments(
   deps: PublicBookingDeps,
@@ -304,7 +317,7 @@ export async function attachDocuments(
       booking.status !== "expired" &&
       today <= addDays(booking.return_date, BOOKING_TOKEN_DAYS_AFTER_RETURN);
     if (!usable) throw new NotFound(NO_MATCHING_BOOKING);
-    await verifyDocuments(deps, trx, input);
+    await verifyDocuments(deps, trx, bookingId, input);
     const columns = documentColumns(input);
     if (Object.keys(columns).length > 0) await trx("bookings").where({ id: bookingId }).update(columns);
     const row: {

@@ -4,7 +4,7 @@ import type { Knex } from "knex";
 import { UPLOAD_URL_TTL_MINUTES, type UploadPurpose } from "@car-rental/shared/constants";
 import { validationMessages } from "@car-rental/shared/messages";
 import type { AppDeps } from "../../deps";
-import { NotFound, UploadRefused, ValidationFailed } from "../../errors";
+import { DocumentAlreadyUsed, NotFound, UploadRefused, ValidationFailed } from "../../errors";
 import {
   FILE_SIGNATURE_BYTES,
   detectFileType,
@@ -420,6 +420,44 @@ export async function markObjectsAttached(db: Knex, objectPaths: string[], now: 
   const keys = objectPaths.map((p) => parseObjectPath(p)?.key).filter((k): k is string => k !== undefined);
   if (keys.length === 0) return;
   await db("objects").whereIn("path", keys).whereNull("attached_at").update({ attached_at: now });
+}
+
+/**
+ * Gives document uploads to one booking (release 2 A3): each must be attached
+ * to nothing yet, or already to this booking (a retry of its documents). One
+ * conditional UPDATE decides, on the objects' rows: of two transactions
+ * naming one upload at once, the second waits for the first's row lock and
+ * then finds the upload taken, so exactly one booking gets it. An upload
+ * attached to anything else (another booking, a handover, a customer record
+ * of release 1) is refused with DOCUMENT_ALREADY_USED and nothing is changed
+ * (the caller's transaction rolls back). Call it in the transaction that
+ * stores the booking's references, after verifyUploadedObject; the booking row
+ * may follow in the same transaction (the foreign key is checked at commit).
+ */
+export async function attachDocumentsToBooking(
+  db: Knex,
+  bookingId: string,
+  objectPaths: string[],
+  now: Date,
+): Promise<void> {
+  const keys = [
+    ...new Set(objectPaths.map((p) => parseObjectPath(p)?.key).filter((k): k is string => k !== undefined)),
+  ];
+  if (keys.length === 0) return;
+  const attached = await db("objects")
+    .whereIn("path", keys)
+    .where((free) =>
+      free
+        .where({ booking_id: bookingId })
+        .orWhere((never) => never.whereNull("booking_id").whereNull("attached_at")),
+    )
+    .update({ booking_id: bookingId, attached_at: db.raw("coalesce(attached_at, ?)", [now]) }, ["path"]);
+  if (attached.length !== keys.length) {
+    const taken = new Set(attached.map((row: { path: string }) => row.path));
+    throw new DocumentAlreadyUsed({
+      objectPaths: keys.filter((key) => !taken.has(key)).map((key) => objectPathOf(key)),
+    });
+  }
 }
 
 /** An object attached to nothing this long after its upload (or its ticket, if never uploaded) is deleted. */
