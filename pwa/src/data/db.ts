@@ -135,6 +135,13 @@ export type SyncStateRow = {
   lastSyncAt: string | null;
   /** 'needs_auth' after the server answered 401: the admin must sign in again. */
   auth: "ok" | "needs_auth";
+  /**
+   * While a paged reset is under way (issue #23): the token of its next page,
+   * so a sync that stopped goes on from there. Absent (rows stored before
+   * paging, version 8 and older) or null when no reset is under way: a field
+   * nothing indexes, so no Dexie version.
+   */
+  page?: string | null;
 };
 
 export type PublicSyncRow = { key: string; lastSyncAt: string };
@@ -153,6 +160,15 @@ export type MirrorTableView = {
   bulkPut(rows: readonly { id: string }[]): Promise<unknown>;
   clear(): Promise<void>;
   toCollection(): { primaryKeys(): Promise<string[]> };
+  /** By primary key (`:id`): the ids of a paged reset's range. */
+  where(index: ":id"): {
+    between(
+      lower: unknown,
+      upper: unknown,
+      includeLower: boolean,
+      includeUpper: boolean,
+    ): { primaryKeys(): Promise<string[]> };
+  };
 };
 
 /**
