@@ -13,6 +13,7 @@ import {
   bookingViewSchema,
   publicBookingRequestSchema,
   publicBookingResponseSchema,
+  bookingListQuerySchema,
 } from "./schemas/booking";
 import {
   blockedNameCheckQuerySchema,
@@ -228,7 +229,7 @@ export const routes = {
     path: "/api/admin/bookings",
     auth: "admin",
     request: null,
-    query: null,
+    query: bookingListQuerySchema,
     response: z.array(bookingViewSchema),
   },
   listBlockedNames: {

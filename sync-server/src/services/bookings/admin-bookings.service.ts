@@ -2,7 +2,12 @@ import type { Knex } from "knex";
 import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from "@car-rental/shared/constants";
 import { diffDays } from "@car-rental/shared/dates";
 import { addMoney, compareMoney, normalizeMoney, subtractMoney } from "@car-rental/shared/money";
-import type { AdminBookingInput, BookingView } from "@car-rental/shared/schemas/booking";
+import {
+  BOOKING_LIST_LIMITS,
+  type AdminBookingInput,
+  type BookingListQuery,
+  type BookingView,
+} from "@car-rental/shared/schemas/booking";
 import { depositHeld, type Payment, type PaymentInput } from "@car-rental/shared/schemas/payment";
 import { CarUnavailable, InvalidTransition, NotFound, PaymentRefused } from "../../errors";
 import { carsTable, type CarRow } from "../cars/car-record";
@@ -11,21 +16,8 @@ import { findBookingView, selectBookingViews, toBookingView } from "./booking-vi
 import { replayedCreate, rethrowIdClash } from "../client-id";
 import { findOrCreateCustomer, insertBooking, withOverlapGuard } from "./booking-store";
 
-/** Default and largest page of `GET /api/admin/bookings`. */
-export const BOOKING_LIST_DEFAULT_LIMIT = 500;
-export const BOOKING_LIST_MAX_LIMIT = 5000;
-
-export type BookingListFilter = {
-  status?: BookingStatus | undefined;
-  /** Bookings that end on or after this date (YYYY-MM-DD). */
-  from?: string | undefined;
-  /** Bookings that start on or before this date (YYYY-MM-DD). */
-  to?: string | undefined;
-  /** Part of the customer's name or e-mail or of the car's name, case-insensitive. */
-  q?: string | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
-};
+/** What `GET /api/admin/bookings` filters by (`bookingListQuerySchema`). */
+export type BookingListFilter = BookingListQuery;
 
 const isActive = (status: BookingStatus) => ACTIVE_BOOKING_STATUSES.some((active) => active === status);
 
@@ -41,11 +33,12 @@ export async function listBookings(db: Knex, filter: BookingListFilter = {}): Pr
       { column: "b.created_at", order: "desc" },
       { column: "b.id", order: "desc" },
     ])
-    .limit(Math.min(filter.limit ?? BOOKING_LIST_DEFAULT_LIMIT, BOOKING_LIST_MAX_LIMIT))
+    .limit(Math.min(filter.limit ?? BOOKING_LIST_LIMITS.default, BOOKING_LIST_LIMITS.max))
     .offset(filter.offset ?? 0);
   if (filter.status) query.where("b.status", filter.status);
   if (filter.from) query.where("b.return_date", ">=", filter.from);
   if (filter.to) query.where("b.pickup_date", "<=", filter.to);
+  if (filter.before) query.where("b.return_date", "<", filter.before);
   const q = filter.q?.trim();
   if (q) {
     const pattern = likePattern(q);
