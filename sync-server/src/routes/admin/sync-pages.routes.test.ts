@@ -301,7 +301,15 @@ describe.each(testEngines())("paged admin sync on %s", (engine) => {
   });
 
   it("refuses a token it did not write with 400", async () => {
-    for (const page of ["x", "p1.12.2025-11-21.99.", "p1.12.2025-11-21.0.not-an-id", "p2.12.2025-11-21.0."]) {
+    for (const page of [
+      "x",
+      "p1.12.2025-11-21.99.",
+      "p1.12.2025-11-21.0.not-an-id",
+      "p2.12.2025-11-21.0.",
+      "p1.12.2025-99-99.0.",
+      "p1.12.2025-11-21.0.------------------------------------",
+      "p1.99999999999999999999.2025-11-21.0.",
+    ]) {
       const res = await server.request("GET", `/api/admin/sync?page=${encodeURIComponent(page)}`, { cookie });
       expect(res.status, page).toBe(400);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe("VALIDATION_FAILED");

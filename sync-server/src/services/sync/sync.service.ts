@@ -1,6 +1,7 @@
 import type { Knex } from "knex";
 import { SYNC_ENTITIES, type MirrorRow, type SyncEntity } from "@car-rental/shared/mirror";
 import type { SyncPageRange, SyncResponse, Tombstone } from "@car-rental/shared/schemas/sync";
+import { isValidDate } from "@car-rental/shared/dates";
 import { ValidationFailed } from "../../errors";
 import { blockedNamesTable, toBlockedName } from "../blocked-names/blocked-names.service";
 import { blocksTable, toBlock } from "../blocks/blocks.service";
@@ -101,7 +102,8 @@ export async function readSync(
  */
 type PageToken = { cursor: string; windowStart: string; entity: number; after: string | null };
 
-const PAGE_TOKEN = /^p1\.(\d{1,20})\.(\d{4}-\d{2}-\d{2})\.(\d{1,2})\.([0-9a-f-]{36})?$/;
+const PAGE_TOKEN =
+  /^p1\.(\d{1,20})\.(\d{4}-\d{2}-\d{2})\.(\d{1,2})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/;
 
 function encodePageToken(token: PageToken): string {
   return `p1.${token.cursor}.${token.windowStart}.${token.entity}.${token.after ?? ""}`;
@@ -114,7 +116,12 @@ function encodePageToken(token: PageToken): string {
 export function parsePageToken(page: string): PageToken {
   const match = PAGE_TOKEN.exec(page);
   const [, cursor = "", windowStart = "", entity = "", after] = match ?? [];
-  if (!match || Number(entity) >= SYNC_ENTITIES.length || BigInt(cursor) > MAX_XID8) {
+  const valid =
+    match !== null &&
+    Number(entity) < SYNC_ENTITIES.length &&
+    BigInt(cursor) <= MAX_XID8 &&
+    isValidDate(windowStart);
+  if (!valid) {
     throw new ValidationFailed(INVALID_PAGE_MESSAGE, { fields: { page: [INVALID_PAGE_MESSAGE] } });
   }
   return { cursor, windowStart, entity: Number(entity), after: after ?? null };
