@@ -14,6 +14,8 @@ import {
   publicBookingRequestSchema,
   publicBookingResponseSchema,
   bookingListQuerySchema,
+  bookingTotalsQuerySchema,
+  bookingTotalsSchema,
 } from "./schemas/booking";
 import {
   blockedNameCheckQuerySchema,
@@ -231,6 +233,14 @@ export const routes = {
     request: null,
     query: bookingListQuerySchema,
     response: z.array(bookingViewSchema),
+  },
+  bookingTotals: {
+    method: "GET",
+    path: "/api/admin/booking-totals",
+    auth: "admin",
+    request: null,
+    query: bookingTotalsQuerySchema,
+    response: bookingTotalsSchema,
   },
   listBlockedNames: {
     method: "GET",

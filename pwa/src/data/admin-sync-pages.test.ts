@@ -127,6 +127,8 @@ describe("paged admin sync", () => {
     expect(state.page).toBeNull();
     expect(state.cursor).toMatch(/^\d+$/);
     expect(state.lastSyncAt).not.toBeNull();
+    // The overview's figures over the booking older than the window, counted by the server.
+    expect(state.olderTotals).toMatchObject({ bookings: 1, earnings: "5500.00", pendingBookings: 0 });
     // First page, the pages after it by token, and the delta from the reset's cursor.
     expect(network.queries[0]?.get("paged")).toBe("1");
     expect(network.queries.length).toBeGreaterThan(4);

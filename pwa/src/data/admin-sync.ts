@@ -14,6 +14,8 @@
  * No DOM or React imports: the service worker syncs after it drained the outbox.
  */
 import Dexie from "dexie";
+import { manilaToday } from "@car-rental/shared/dates";
+import { mirrorWindowStart } from "@car-rental/shared/mirror";
 import { SYNC_ENTITIES, type SyncEntity, type SyncResponse } from "@car-rental/shared/schemas/sync";
 import { api, ApiError, type ApiClient } from "./api-client";
 import { db as appDb, type CarRentalDb, type SyncStateRow } from "./db";
@@ -112,7 +114,37 @@ async function pullAdmin(options: AdminSyncOptions): Promise<AdminSyncResult | n
     total.changed += result.changed;
     total.removed += result.removed;
     // A delta ends the pull; after a reset's last page, the delta from its cursor follows.
-    if (!answer.page) return total;
+    if (!answer.page) {
+      await refreshOlderTotals(db, client, total.reset, answer);
+      return total;
+    }
+  }
+}
+
+/**
+ * Counts the bookings older than the mirror's window again (the overview adds
+ * them to its own): after a reset, once a day as the window moves, and when a
+ * delta brought an old booking (it changed). Best effort: a failure keeps the
+ * figures the device has.
+ */
+async function refreshOlderTotals(
+  db: CarRentalDb,
+  client: ApiClient,
+  afterReset: boolean,
+  delta: SyncResponse,
+): Promise<void> {
+  const before = mirrorWindowStart(manilaToday(new Date()));
+  const known = (await readAdminSyncState(db)).olderTotals;
+  const oldBookingChanged =
+    known !== undefined && delta.bookings.some((booking) => booking.returnDate < known.before);
+  if (!afterReset && known?.before === before && !oldBookingChanged) return;
+  try {
+    const olderTotals = await client.call("bookingTotals", { query: { before } });
+    await db.transaction("rw", db.syncState, async () => {
+      await db.syncState.put({ ...(await readAdminSyncState(db)), olderTotals });
+    });
+  } catch {
+    // Offline, or a server from before the totals: the overview shows what it has.
   }
 }
 

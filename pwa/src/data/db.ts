@@ -7,7 +7,7 @@
  */
 import Dexie, { type EntityTable, type Table, type Transaction } from "dexie";
 import { rentalTerms } from "@car-rental/shared/constants";
-import type { bookedRangeSchema, BookingView } from "@car-rental/shared/schemas/booking";
+import type { bookedRangeSchema, BookingTotals, BookingView } from "@car-rental/shared/schemas/booking";
 import type { Block } from "@car-rental/shared/schemas/block";
 import type { BlockedName } from "@car-rental/shared/schemas/blocked-name";
 import type { AdminCar, Car } from "@car-rental/shared/schemas/car";
@@ -142,6 +142,12 @@ export type SyncStateRow = {
    * nothing indexes, so no Dexie version.
    */
   page?: string | null;
+  /**
+   * The overview's figures over the bookings older than the mirror's window
+   * (issue #23), as the server last counted them; absent until then (the
+   * same: not indexed, so no Dexie version).
+   */
+  olderTotals?: BookingTotals;
 };
 
 export type PublicSyncRow = { key: string; lastSyncAt: string };

@@ -378,3 +378,20 @@ export const bookingListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).optional(),
 });
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
+
+/**
+ * `GET /api/admin/booking-totals?before=<date>`: the overview's figures over
+ * the bookings returning before `before` (issue #23: those older than the
+ * admin mirror's window, which the tablet adds to its own).
+ */
+export const bookingTotalsQuerySchema = z.object({ before: dateStringSchema });
+export const bookingTotalsSchema = z.object({
+  before: dateStringSchema,
+  bookings: z.number().int().min(0),
+  pendingBookings: z.number().int().min(0),
+  /** Totals of the completed bookings. */
+  earnings: z.string(),
+  /** Totals of the pending, confirmed and active bookings. */
+  pendingRevenue: z.string(),
+});
+export type BookingTotals = z.infer<typeof bookingTotalsSchema>;

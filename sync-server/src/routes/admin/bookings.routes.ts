@@ -7,6 +7,7 @@ import { requestDb } from "../../middleware/request-db";
 import { parse, parseBody, recordId } from "../../middleware/validate";
 import {
   addPayment,
+  bookingTotalsBefore,
   createAdminBooking,
   listBookings,
   setBookingStatus,
@@ -38,6 +39,12 @@ export function adminBookingRoutes(deps: AppDeps): Router {
     const filter = parse(routes.listBookings.query, ctx.query);
     ctx.set("Cache-Control", "no-store");
     ctx.body = await listBookings(requestDb(ctx), filter);
+  });
+
+  mount(router, routes.bookingTotals, async (ctx) => {
+    const { before } = parse(routes.bookingTotals.query, ctx.query);
+    ctx.set("Cache-Control", "no-store");
+    ctx.body = await bookingTotalsBefore(requestDb(ctx), before);
   });
 
   mount(

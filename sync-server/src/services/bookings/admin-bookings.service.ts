@@ -6,6 +6,7 @@ import {
   BOOKING_LIST_LIMITS,
   type AdminBookingInput,
   type BookingListQuery,
+  type BookingTotals,
   type BookingView,
 } from "@car-rental/shared/schemas/booking";
 import { depositHeld, type Payment, type PaymentInput } from "@car-rental/shared/schemas/payment";
@@ -52,6 +53,35 @@ export async function listBookings(db: Knex, filter: BookingListFilter = {}): Pr
   }
   const rows = await query;
   return rows.map(toBookingView);
+}
+
+/**
+ * The overview's figures over the bookings returning before `before` (the
+ * ones older than the admin mirror's window, issue #23).
+ */
+export async function bookingTotalsBefore(db: Knex, before: string): Promise<BookingTotals> {
+  const row = await db("bookings")
+    .where("return_date", "<", before)
+    .first<{
+      bookings: string | number;
+      pending: string | number;
+      earnings: string;
+      pending_revenue: string;
+    }>(
+      db.raw("count(*) as bookings"),
+      db.raw("count(*) filter (where status = 'pending') as pending"),
+      db.raw("coalesce(sum(total) filter (where status = 'completed'), 0) as earnings"),
+      db.raw(
+        "coalesce(sum(total) filter (where status in ('pending', 'confirmed', 'active')), 0) as pending_revenue",
+      ),
+    );
+  return {
+    before,
+    bookings: Number(row?.bookings ?? 0),
+    pendingBookings: Number(row?.pending ?? 0),
+    earnings: normalizeMoney(row?.earnings ?? "0"),
+    pendingRevenue: normalizeMoney(row?.pending_revenue ?? "0"),
+  };
 }
 
 async function viewOf(db: Knex, id: string): Promise<BookingView> {
