@@ -39,6 +39,9 @@ export type SyncQuery = z.infer<typeof syncQuerySchema>;
 export const tombstoneSchema = z.object({ entity: z.enum(SYNC_ENTITIES), id: idSchema });
 export type Tombstone = z.infer<typeof tombstoneSchema>;
 
+/** The id of a row of a synced table (a UUID, or a single-record table's fixed id). */
+const rowIdSchema = z.string().min(1).max(64);
+
 /**
  * The ids of one table a page covers: above `after` (from the first id when
  * null) up to and including `through` (to the last id when null), in the
@@ -47,8 +50,8 @@ export type Tombstone = z.infer<typeof tombstoneSchema>;
  */
 export const syncPageRangeSchema = z.object({
   entity: z.enum(SYNC_ENTITIES),
-  after: idSchema.nullable(),
-  through: idSchema.nullable(),
+  after: rowIdSchema.nullable(),
+  through: rowIdSchema.nullable(),
 });
 export type SyncPageRange = z.infer<typeof syncPageRangeSchema>;
 

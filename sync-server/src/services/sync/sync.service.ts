@@ -102,8 +102,14 @@ export async function readSync(
  */
 type PageToken = { cursor: string; windowStart: string; entity: number; after: string | null };
 
-const PAGE_TOKEN =
-  /^p1\.(\d{1,20})\.(\d{4}-\d{2}-\d{2})\.(\d{1,2})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/;
+// The last id sent is any table's id (a UUID for the tables keyset by `keyset`, which checks it).
+const PAGE_TOKEN = /^p1\.(\d{1,20})\.(\d{4}-\d{2}-\d{2})\.(\d{1,2})\.([0-9A-Za-z-]{1,64})?$/;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function invalidPage(): ValidationFailed {
+  return new ValidationFailed(INVALID_PAGE_MESSAGE, { fields: { page: [INVALID_PAGE_MESSAGE] } });
+}
 
 function encodePageToken(token: PageToken): string {
   return `p1.${token.cursor}.${token.windowStart}.${token.entity}.${token.after ?? ""}`;
@@ -121,9 +127,7 @@ export function parsePageToken(page: string): PageToken {
     Number(entity) < SYNC_ENTITIES.length &&
     BigInt(cursor) <= MAX_XID8 &&
     isValidDate(windowStart);
-  if (!valid) {
-    throw new ValidationFailed(INVALID_PAGE_MESSAGE, { fields: { page: [INVALID_PAGE_MESSAGE] } });
-  }
+  if (!valid) throw invalidPage();
   return { cursor, windowStart, entity: Number(entity), after: after ?? null };
 }
 
@@ -208,8 +212,15 @@ type SyncQuery<E extends SyncEntity> = {
 /** Where a page starts (after this id; from the first when null) and how many rows it takes. */
 type Keyset = { after: string | null; limit?: number };
 
-/** Orders by `column` and applies the keyset. */
+/**
+ * Orders by `column`, a UUID key (its order in PostgreSQL is the order of its
+ * lower-case text, as the browser compares the ranges' ids), and applies the
+ * keyset. A table keyed otherwise writes its own `page`; a single-record
+ * table answers its record for `after: null` and nothing after it.
+ * @throws ValidationFailed (400) when `after` is not a UUID (a token not written here).
+ */
 function keyset<Q extends Knex.QueryBuilder>(query: Q, column: string, { after, limit }: Keyset): Q {
+  if (after !== null && !UUID.test(after)) throw invalidPage();
   if (after !== null) void query.where(column, ">", after);
   void query.orderBy(column);
   if (limit !== undefined) void query.limit(limit);
