@@ -18,7 +18,7 @@ async function apiSignIn(request: APIRequestContext): Promise<void> {
 }
 
 /** A rental recorded after the fact, two years back: completed, so it occupies nothing. */
-async function createOldBooking(request: APIRequestContext, customerName: string): Promise<void> {
+async function createOldBooking(request: APIRequestContext, customerName: string): Promise<string> {
   const cars: ApiCar[] = await (await request.get("/api/admin/cars")).json();
   const car = cars.find((candidate) => candidate.available);
   if (!car) throw new Error("no car");
@@ -35,6 +35,8 @@ async function createOldBooking(request: APIRequestContext, customerName: string
     },
   });
   expect(answer.status(), await answer.text()).toBe(201);
+  const booking: { customerId: string } = await answer.json();
+  return booking.customerId;
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -51,7 +53,7 @@ test("a search that finds nothing on the tablet shows the older bookings from th
 }) => {
   const customerName = unique("Older Guest");
   await apiSignIn(request);
-  await createOldBooking(request, customerName);
+  const customerId = await createOldBooking(request, customerName);
 
   await signIn(page);
   await page.goto("/admin/bookings");
@@ -73,4 +75,14 @@ test("a search that finds nothing on the tablet shows the older bookings from th
   await context.setOffline(false);
   await page.getByLabel("Search bookings").fill(customerName);
   await expect(older.getByRole("article", { name: new RegExp(customerName) })).toBeVisible();
+
+  // The customer's page lists the tablet's bookings, and the older ones on request.
+  await page.goto(`/admin/customers/${customerId}`);
+  await expect(page.getByText(customerName).first()).toBeVisible();
+  await page.getByRole("button", { name: "Show older bookings" }).click();
+  await expect(
+    page
+      .getByRole("region", { name: "Older bookings" })
+      .getByRole("article", { name: new RegExp(customerName) }),
+  ).toBeVisible();
 });

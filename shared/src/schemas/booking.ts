@@ -365,14 +365,16 @@ export const BOOKING_LIST_LIMITS = { default: 500, max: 5000 } as const;
  * Query of `GET /api/admin/bookings` (newest first), every part optional:
  * `status`, `from` (bookings ending on or after), `to` (starting on or
  * before), `before` (ending before: the bookings older than the admin
- * mirror's window, issue #23), `q` (reference, customer name or e-mail, car
- * name), `limit` (default 500, at most 5000) and `offset`, for pages.
+ * mirror's window, issue #23), `customerId`, `q` (reference, customer name or
+ * e-mail, car name), `limit` (default 500, at most 5000) and `offset`, for pages.
  */
 export const bookingListQuerySchema = z.object({
   status: bookingStatusSchema.optional(),
   from: dateStringSchema.optional(),
   to: dateStringSchema.optional(),
   before: dateStringSchema.optional(),
+  /** One customer's bookings. */
+  customerId: idSchema.optional(),
   q: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(BOOKING_LIST_LIMITS.max).optional(),
   offset: z.coerce.number().int().min(0).optional(),

@@ -200,6 +200,10 @@ describe.each(testEngines())("admin bookings (%s)", (engine) => {
     expect(older.length).toBe(list.filter((b) => b.returnDate < "2026-11-04").length);
     expect(await query("before=2026-11-03")).toEqual(older.filter((b) => b.returnDate < "2026-11-03"));
     expect((await server.request("GET", "/api/admin/bookings?before=soon", { cookie })).status).toBe(400);
+    const someone = older[0]?.customerId ?? "";
+    expect(await query(`before=2026-11-04&customerId=${someone}`)).toEqual(
+      older.filter((b) => b.customerId === someone),
+    );
     // …and the overview's figures over them, which the tablet adds to its own.
     const totalsAnswer = await server.request("GET", "/api/admin/booking-totals?before=2026-11-04", {
       cookie,

@@ -40,6 +40,7 @@ export async function listBookings(db: Knex, filter: BookingListFilter = {}): Pr
   if (filter.from) query.where("b.return_date", ">=", filter.from);
   if (filter.to) query.where("b.pickup_date", "<=", filter.to);
   if (filter.before) query.where("b.return_date", "<", filter.before);
+  if (filter.customerId) query.where("b.customer_id", filter.customerId);
   const q = filter.q?.trim();
   if (q) {
     const pattern = likePattern(q);
@@ -60,21 +61,12 @@ export async function listBookings(db: Knex, filter: BookingListFilter = {}): Pr
  * ones older than the admin mirror's window, issue #23).
  */
 export async function bookingTotalsBefore(db: Knex, before: string): Promise<BookingTotals> {
-  const row = await db("bookings")
-    .where("return_date", "<", before)
-    .first<{
-      bookings: string | number;
-      pending: string | number;
-      earnings: string;
-      pending_revenue: string;
-    }>(
-      db.raw("count(*) as bookings"),
-      db.raw("count(*) filter (where status = 'pending') as pending"),
-      db.raw("coalesce(sum(total) filter (where status = 'completed'), 0) as earnings"),
-      db.raw(
-        "coalesce(sum(total) filter (where status in ('pending', 'confirmed', 'active')), 0) as pending_revenue",
-      ),
-    );
+  const row = await db("bookings").where("return_date", "<", before).first<{
+    bookings: string | number;
+    pending: string | number;
+    earnings: string;
+    pending_revenue: string;
+  }>(db.raw("count(*) as bookings"), db.raw("count(*) filter (where status = 'pending') as pending"), db.raw("coalesce(sum(total) filter (where status = 'completed'), 0) as earnings"), db.raw("coalesce(sum(total) filter (where status in ('pending', 'confirmed', 'active')), 0) as pending_revenue"));
   return {
     before,
     bookings: Number(row?.bookings ?? 0),

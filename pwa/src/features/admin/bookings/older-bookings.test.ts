@@ -26,4 +26,13 @@ describe("olderBookingsQuery", () => {
     expect(olderBookingsQuery({ ...NO_FILTERS, date: windowStart }, windowStart)).toBeNull();
     expect(olderBookingsQuery({ ...NO_FILTERS, date: "2026-01-01" }, windowStart)).toBeNull();
   });
+
+  it("asks for one customer's older bookings on the customer's page", () => {
+    const customerId = "7d3c1f7e-8f0a-4c5e-9a51-2f6c1d9b0a11";
+    expect(olderBookingsQuery(NO_FILTERS, windowStart, customerId)).toEqual({
+      before: windowStart,
+      limit: OLDER_BOOKINGS_PER_PAGE,
+      customerId,
+    });
+  });
 });

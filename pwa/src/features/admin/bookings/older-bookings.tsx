@@ -21,9 +21,14 @@ const OLDER_BOOKINGS_FAILED = "Older bookings could not be loaded. Try again.";
  * mirror's window, or null when none can match (a day inside the window is
  * only covered by bookings the mirror holds).
  */
-export function olderBookingsQuery(filters: BookingFilters, windowStart: string): BookingListQuery | null {
+export function olderBookingsQuery(
+  filters: BookingFilters,
+  windowStart: string,
+  customerId?: string,
+): BookingListQuery | null {
   if (filters.date !== "" && filters.date >= windowStart) return null;
   const query: BookingListQuery = { before: windowStart, limit: OLDER_BOOKINGS_PER_PAGE };
+  if (customerId !== undefined) query.customerId = customerId;
   const q = filters.query.trim();
   if (q !== "") query.q = q;
   if (filters.status !== "all") query.status = filters.status;
@@ -70,10 +75,23 @@ function OlderBookingCard({ booking }: { booking: BookingView }) {
  * online, a page at a time: when asked, or at once when a search finds nothing
  * on the tablet. Shown as they are (no changes: the mirror does not hold them).
  */
-export function OlderBookings({ filters, noLocalMatch }: { filters: BookingFilters; noLocalMatch: boolean }) {
+export function OlderBookings({
+  filters,
+  noLocalMatch,
+  customerId,
+}: {
+  filters: BookingFilters;
+  /** The tablet's own list shows nothing for these filters: a search then looks on the server at once. */
+  noLocalMatch: boolean;
+  /** Only this customer's (the customer's page). */
+  customerId?: string;
+}) {
   const online = useOnline();
   const windowStart = mirrorWindowStart(manilaToday(new Date()));
-  const query = useMemo(() => olderBookingsQuery(filters, windowStart), [filters, windowStart]);
+  const query = useMemo(
+    () => olderBookingsQuery(filters, windowStart, customerId),
+    [filters, windowStart, customerId],
+  );
   const key = JSON.stringify(query);
   const [request, setRequest] = useState<Request | null>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
