@@ -235,6 +235,22 @@ describe("paged admin sync", () => {
     expect(network.queries[0]?.has("page")).toBe(false);
   });
 
+  it("starts the reset over when the server no longer reads the stored page token", async () => {
+    await db.syncState.put({
+      key: "admin",
+      cursor: null,
+      lastSyncAt: null,
+      auth: "ok",
+      page: "p1.1.2025-11-21.1.not-a-token-this-server-wrote",
+    });
+    await syncAdmin({ db, api, pageRows: 5 });
+    expect(network.queries[0]?.has("page")).toBe(true);
+    expect(network.queries[1]?.get("paged")).toBe("1");
+    expect(network.queries[1]?.has("page")).toBe(false);
+    expect((await readAdminSyncState(db)).page).toBeNull();
+    expect(await localMirror()).toEqual(await serverMirror());
+  });
+
   it("answers a sync state stored before paging (no page field) with a delta", async () => {
     const { cursor } = syncResponseSchema.parse(
       await (await server.request("GET", routes.adminSync.path, { cookie })).json(),
