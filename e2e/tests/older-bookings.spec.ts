@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD } from "../src/env";
 
@@ -85,4 +86,17 @@ test("a search that finds nothing on the tablet shows the older bookings from th
       .getByRole("region", { name: "Older bookings" })
       .getByRole("article", { name: new RegExp(customerName) }),
   ).toBeVisible();
+
+  // The customers' export, online, holds the whole history: the old booking too.
+  await page.goto("/admin/customers");
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const download = await downloadPromise;
+  await expect(page.getByText("Export Complete")).toBeVisible();
+  const row = readFileSync(await download.path())
+    .toString("utf8")
+    .split("\r\n")
+    .find((line) => line.startsWith(`${customerName},`));
+  expect(row).toContain(",1,6000.00,");
+  expect(row).toContain("(2024-03-04 to 2024-03-06, completed, ₱6,000)");
 });
