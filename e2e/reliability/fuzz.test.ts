@@ -535,7 +535,19 @@ describe("fuzzing reads", () => {
       "a".repeat(600),
     ),
   );
-  const knownKeys = ["name", "since", "status", "from", "to", "q", "limit", "offset"];
+  const knownKeys = [
+    "name",
+    "since",
+    "status",
+    "from",
+    "to",
+    "before",
+    "q",
+    "limit",
+    "offset",
+    "paged",
+    "page",
+  ];
   const query = fc
     .array(fc.tuple(fc.oneof(fc.constantFrom(...knownKeys), fc.string({ maxLength: 8 })), queryValue), {
       maxLength: 4,

@@ -80,7 +80,12 @@ dates are \`YYYY-MM-DD\` (Asia/Manila calendar dates), timestamps ISO 8601.
   \`GET /objects/car-images/<id>\` is public and immutable; \`GET /objects/documents/<id>\` needs the admin
   session.
 - **Sync**: \`GET /api/admin/sync?since=<cursor>\` answers the rows changed since the cursor and
-  \`deleted\` tombstones, with the next \`cursor\`; without \`since\` a full snapshot (\`reset: true\`).
+  \`deleted\` tombstones, with the next \`cursor\`; without \`since\` a reset (\`reset: true\`) of the mirror:
+  every live row, but only the bookings returning within the last 12 months or later (with their payments
+  and handovers; older bookings: \`GET /api/admin/bookings\`). With \`paged=1\` a reset comes in pages of
+  \`limit\` rows (default 2000, at most 5000): each page lists the id ranges it covers (\`page.ranges\`: rows
+  of a range it does not hold are gone) and the token of the next page (\`page.next\`, asked for with
+  \`?page=<token>\`; null on the last page). Store the cursor after the last page, then ask the delta from it.
 
 ## Error codes
 

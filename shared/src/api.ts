@@ -13,6 +13,9 @@ import {
   bookingViewSchema,
   publicBookingRequestSchema,
   publicBookingResponseSchema,
+  bookingListQuerySchema,
+  bookingTotalsQuerySchema,
+  bookingTotalsSchema,
 } from "./schemas/booking";
 import {
   blockedNameCheckQuerySchema,
@@ -229,8 +232,16 @@ export const routes = {
     path: "/api/admin/bookings",
     auth: "admin",
     request: null,
-    query: null,
+    query: bookingListQuerySchema,
     response: z.array(bookingViewSchema),
+  },
+  bookingTotals: {
+    method: "GET",
+    path: "/api/admin/booking-totals",
+    auth: "admin",
+    request: null,
+    query: bookingTotalsQuerySchema,
+    response: bookingTotalsSchema,
   },
   listBlockedNames: {
     method: "GET",

@@ -106,3 +106,26 @@ export type MirrorRow<E extends SyncEntity> = z.output<MirrorTables[E]["schema"]
 export const SYNC_ENTITIES = Object.keys(mirrorTables).filter(
   (key): key is SyncEntity => key in mirrorTables,
 );
+
+/**
+ * The bookings the admin mirror starts with (issue #23): those returning
+ * within the last 12 months or later, with their payments and handovers.
+ * Older bookings are read from the server when the list asks for them; a
+ * delta still brings any booking that changes, however old.
+ */
+export const MIRROR_BOOKING_MONTHS = 12;
+
+/**
+ * The earliest return date of a booking a first sync mirrors, from today's
+ * date in Manila: the same day `MIRROR_BOOKING_MONTHS` months before (the
+ * month's last day when it has no such day).
+ */
+export function mirrorWindowStart(today: string): string {
+  const [year = 0, month = 1, day = 1] = today.split("-").map(Number);
+  const monthIndex = year * 12 + (month - 1) - MIRROR_BOOKING_MONTHS;
+  const startYear = Math.floor(monthIndex / 12);
+  const startMonth = (monthIndex % 12) + 1;
+  const lastDay = new Date(Date.UTC(startYear, startMonth, 0)).getUTCDate();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${String(startYear).padStart(4, "0")}-${pad(startMonth)}-${pad(Math.min(day, lastDay))}`;
+}

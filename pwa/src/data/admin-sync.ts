@@ -5,10 +5,19 @@
  * optimistic version: older server data does not overwrite them until their
  * entry is done.
  *
+ * A reset (the first sync, or one the server asks for) comes in pages
+ * (issue #23): each page is stored in its own transaction as it arrives, with
+ * the token of the next one, so a sync cut short goes on where it stopped.
+ * The cursor is stored after the last page, and the delta from it follows at
+ * once, bringing what changed while the pages were read.
+ *
  * No DOM or React imports: the service worker syncs after it drained the outbox.
  */
+import Dexie from "dexie";
+import { manilaToday } from "@car-rental/shared/dates";
+import { mirrorWindowStart } from "@car-rental/shared/mirror";
 import { SYNC_ENTITIES, type SyncEntity, type SyncResponse } from "@car-rental/shared/schemas/sync";
-import { api, type ApiClient } from "./api-client";
+import { api, ApiError, type ApiClient } from "./api-client";
 import { db as appDb, type CarRentalDb, type SyncStateRow } from "./db";
 import { outboxRowKeys } from "./outbox";
 
@@ -17,6 +26,8 @@ export type AdminSyncOptions = {
   api?: ApiClient;
   /** Ignore the cursor and fetch everything (after discarding a change, to revert it). */
   full?: boolean;
+  /** Rows per page of a paged reset (the server's default when absent). */
+  pageRows?: number;
 };
 
 export type AdminSyncResult = { reset: boolean; changed: number; removed: number };
@@ -69,17 +80,119 @@ let pulls: Promise<unknown> = Promise.resolve();
 async function pullAdmin(options: AdminSyncOptions): Promise<AdminSyncResult | null> {
   const db = options.db ?? appDb;
   const client = options.api ?? api;
-  const state = await readAdminSyncState(db);
-  const since = options.full ? undefined : (state.cursor ?? undefined);
-  const answer = await client.call("adminSync", {
-    query: since === undefined ? {} : { since },
-    on401: "returnNull",
-  });
-  if (answer === null) {
-    await markAdminNeedsAuth(db);
-    return null;
+  const total: AdminSyncResult = { reset: false, changed: 0, removed: 0 };
+  let startOver = options.full === true;
+  for (;;) {
+    const state = await readAdminSyncState(db);
+    const page = startOver ? null : (state.page ?? null);
+    const since = startOver ? undefined : (state.cursor ?? undefined);
+    startOver = false;
+    const limit = options.pageRows === undefined ? {} : { limit: options.pageRows };
+    let answer: SyncResponse | null;
+    try {
+      answer = await client.call("adminSync", {
+        query:
+          page === null
+            ? { paged: "1", ...limit, ...(since === undefined ? {} : { since }) }
+            : { page, ...limit },
+        on401: "returnNull",
+      });
+    } catch (error) {
+      // A token this server no longer reads (it was updated mid-way): start the reset again.
+      if (page !== null && error instanceof ApiError && error.status === 400) {
+        startOver = true;
+        continue;
+      }
+      throw error;
+    }
+    if (answer === null) {
+      await markAdminNeedsAuth(db);
+      return null;
+    }
+    const result = answer.page ? await applySyncPage(db, answer) : await applySyncResponse(db, answer);
+    total.reset ||= result.reset;
+    total.changed += result.changed;
+    total.removed += result.removed;
+    // A delta ends the pull; after a reset's last page, the delta from its cursor follows.
+    if (!answer.page) {
+      await refreshOlderTotals(db, client, total.reset, answer);
+      return total;
+    }
   }
-  return applySyncResponse(db, answer);
+}
+
+/**
+ * Counts the bookings older than the mirror's window again (the overview adds
+ * them to its own): after a reset, once a day as the window moves, and when a
+ * delta brought an old booking (it changed). Best effort: a failure keeps the
+ * figures the device has.
+ */
+async function refreshOlderTotals(
+  db: CarRentalDb,
+  client: ApiClient,
+  afterReset: boolean,
+  delta: SyncResponse,
+): Promise<void> {
+  const before = mirrorWindowStart(manilaToday(new Date()));
+  const known = (await readAdminSyncState(db)).olderTotals;
+  const oldBookingChanged =
+    known !== undefined && delta.bookings.some((booking) => booking.returnDate < known.before);
+  if (!afterReset && known?.before === before && !oldBookingChanged) return;
+  try {
+    const olderTotals = await client.call("bookingTotals", { query: { before } });
+    await db.transaction("rw", db.syncState, async () => {
+      await db.syncState.put({ ...(await readAdminSyncState(db)), olderTotals });
+    });
+  } catch {
+    // Offline, or a server from before the totals: the overview shows what it has.
+  }
+}
+
+/**
+ * Stores one page of a paged reset in its own transaction: its rows, the
+ * removal of the rows of its ranges the server no longer has, and where the
+ * reset stands (the next page's token; the cursor after the last page).
+ * Rows with a waiting outbox change stay as they are, as in `applySyncResponse`.
+ */
+export async function applySyncPage(db: CarRentalDb, answer: SyncResponse): Promise<AdminSyncResult> {
+  const page = answer.page;
+  if (!page) throw new Error("not a page of a paged reset");
+  let changed = 0;
+  let removed = 0;
+  await db.transaction("rw", [...db.mirrorTables(), db.outbox], async () => {
+    const protectedRows = await rowsWithWaitingChanges(db);
+    const isProtected = (entity: SyncEntity, id: string) => protectedRows.has(`${entity}:${id}`);
+    for (const range of page.ranges) {
+      const table = db.mirrorTable(range.entity);
+      const rows: readonly { id: string }[] = answer[range.entity];
+      const keep = new Set(rows.map((row) => row.id));
+      const inRange = await table
+        .where(":id")
+        .between(range.after ?? Dexie.minKey, range.through ?? Dexie.maxKey, range.after === null, true)
+        .primaryKeys();
+      const stale = inRange.filter((id) => !keep.has(id) && !isProtected(range.entity, id));
+      await table.bulkDelete(stale);
+      removed += stale.length;
+    }
+    for (const entity of SYNC_ENTITIES) {
+      const incoming = answer[entity].filter((row: { id: string }) => !isProtected(entity, row.id));
+      if (incoming.length === 0) continue;
+      await db.mirrorTable(entity).bulkPut(incoming);
+      changed += incoming.length;
+    }
+    const state = await readAdminSyncState(db);
+    const last = page.next === null;
+    await db.syncState.put({
+      ...state,
+      key: ADMIN_KEY,
+      // The reset's cursor only once every page is in: until then the mirror is part old, part new.
+      cursor: last ? answer.cursor : state.cursor,
+      lastSyncAt: last ? new Date().toISOString() : state.lastSyncAt,
+      auth: "ok",
+      page: page.next,
+    });
+  });
+  return { reset: true, changed, removed };
 }
 
 /** Applies one sync answer in a single transaction (exported for tests and the worker). */
@@ -116,6 +229,7 @@ export async function applySyncResponse(db: CarRentalDb, answer: SyncResponse): 
       cursor: answer.cursor,
       lastSyncAt: new Date().toISOString(),
       auth: "ok",
+      page: null,
     });
   });
   return { reset: answer.reset, changed, removed };

@@ -7,7 +7,7 @@
  */
 import Dexie, { type EntityTable, type Table, type Transaction } from "dexie";
 import { rentalTerms } from "@car-rental/shared/constants";
-import type { bookedRangeSchema, BookingView } from "@car-rental/shared/schemas/booking";
+import type { bookedRangeSchema, BookingTotals, BookingView } from "@car-rental/shared/schemas/booking";
 import type { Block } from "@car-rental/shared/schemas/block";
 import type { BlockedName } from "@car-rental/shared/schemas/blocked-name";
 import type { AdminCar, Car } from "@car-rental/shared/schemas/car";
@@ -137,6 +137,19 @@ export type SyncStateRow = {
   lastSyncAt: string | null;
   /** 'needs_auth' after the server answered 401: the admin must sign in again. */
   auth: "ok" | "needs_auth";
+  /**
+   * While a paged reset is under way (issue #23): the token of its next page,
+   * so a sync that stopped goes on from there. Absent (rows stored before
+   * paging, version 8 and older) or null when no reset is under way: a field
+   * nothing indexes, so no Dexie version.
+   */
+  page?: string | null;
+  /**
+   * The overview's figures over the bookings older than the mirror's window
+   * (issue #23), as the server last counted them; absent until then (the
+   * same: not indexed, so no Dexie version).
+   */
+  olderTotals?: BookingTotals;
 };
 
 export type PublicSyncRow = { key: string; lastSyncAt: string };
@@ -155,6 +168,15 @@ export type MirrorTableView = {
   bulkPut(rows: readonly { id: string }[]): Promise<unknown>;
   clear(): Promise<void>;
   toCollection(): { primaryKeys(): Promise<string[]> };
+  /** By primary key (`:id`): the ids of a paged reset's range. */
+  where(index: ":id"): {
+    between(
+      lower: unknown,
+      upper: unknown,
+      includeLower: boolean,
+      includeUpper: boolean,
+    ): { primaryKeys(): Promise<string[]> };
+  };
 };
 
 /**

@@ -126,9 +126,10 @@ export function discardEntry(db: CarRentalDb, id: string): Promise<OutboxEntry |
     if (!found || found.state === "sending") return null;
     await db.outbox.delete(id);
     if (found.entity !== "contact") {
-      // Forget the cursor: the next sync is a full one, and brings the server's rows back.
+      // Forget the cursor: the next sync is a full one, and brings the server's rows back. A paged
+      // reset under way starts over too: its earlier pages kept the row as the discarded change left it.
       const state = await readAdminSyncState(db);
-      await db.syncState.put({ ...state, cursor: null });
+      await db.syncState.put({ ...state, cursor: null, page: null });
     }
     return found;
   });

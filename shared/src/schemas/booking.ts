@@ -357,3 +357,43 @@ export type AdminBookingInputBody = z.input<typeof adminBookingInputSchema>;
 /** Body of `PATCH /api/admin/bookings/:id/status`. */
 export const bookingStatusInputSchema = z.object({ status: bookingStatusSchema });
 export type BookingStatusInput = z.infer<typeof bookingStatusInputSchema>;
+
+/** Default and largest page of `GET /api/admin/bookings`. */
+export const BOOKING_LIST_LIMITS = { default: 500, max: 5000 } as const;
+
+/**
+ * Query of `GET /api/admin/bookings` (newest first), every part optional:
+ * `status`, `from` (bookings ending on or after), `to` (starting on or
+ * before), `before` (ending before: the bookings older than the admin
+ * mirror's window, issue #23), `customerId`, `q` (reference, customer name or
+ * e-mail, car name), `limit` (default 500, at most 5000) and `offset`, for pages.
+ */
+export const bookingListQuerySchema = z.object({
+  status: bookingStatusSchema.optional(),
+  from: dateStringSchema.optional(),
+  to: dateStringSchema.optional(),
+  before: dateStringSchema.optional(),
+  /** One customer's bookings. */
+  customerId: idSchema.optional(),
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(BOOKING_LIST_LIMITS.max).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
+
+/**
+ * `GET /api/admin/booking-totals?before=<date>`: the overview's figures over
+ * the bookings returning before `before` (issue #23: those older than the
+ * admin mirror's window, which the tablet adds to its own).
+ */
+export const bookingTotalsQuerySchema = z.object({ before: dateStringSchema });
+export const bookingTotalsSchema = z.object({
+  before: dateStringSchema,
+  bookings: z.number().int().min(0),
+  pendingBookings: z.number().int().min(0),
+  /** Totals of the completed bookings. */
+  earnings: z.string(),
+  /** Totals of the pending, confirmed and active bookings. */
+  pendingRevenue: z.string(),
+});
+export type BookingTotals = z.infer<typeof bookingTotalsSchema>;

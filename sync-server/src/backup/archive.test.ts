@@ -10,6 +10,9 @@ import { openTestDatabase, testEngines } from "@car-rental/db/test-database";
 import { createLocalStorage } from "../storage/local-storage";
 import type { Storage } from "../storage/storage";
 import { readSync } from "../services/sync/sync.service";
+
+/** A mirror scope holding every booking, however old. */
+const everything = { windowStart: "0001-01-01" };
 import { ArchiveFromNewerSchema, DatabaseNotEmpty, restoreBackup, writeBackup } from "./archive";
 
 // Each test opens several databases; PGlite takes many seconds to start on a busy machine.
@@ -140,7 +143,7 @@ describe.each(pairs)("backup on %s, restore on %s", (from, to) => {
     const sourceStorage = await newStorage(`${from}-${to}-source`);
     const targetStorage = await newStorage(`${from}-${to}-target`);
     await fill(source.knex, sourceStorage);
-    const before = await readSync(source.knex, null);
+    const before = await readSync(source.knex, null, everything);
     const file = path.join(work, `${from}-${to}.tar.gz`);
     const manifest = await writeBackup(source, sourceStorage, file);
     expect(manifest.schemaVersion).toBe(latestMigrationName());
@@ -158,12 +161,12 @@ describe.each(pairs)("backup on %s, restore on %s", (from, to) => {
     expect(booking).toMatchObject({ version: "2", status: "confirmed" });
 
     // A device that synced the source holds `before.cursor`: the restored database answers it with a reset.
-    const afterRestore = await readSync(target.knex, BigInt(before.cursor));
+    const afterRestore = await readSync(target.knex, BigInt(before.cursor), everything);
     expect(afterRestore.reset).toBe(true);
     expect(afterRestore.bookings).toHaveLength(1);
     // Its new cursor gives deltas again: a change made after the restore, and only it.
     await target.knex("customers").update({ phone: "+63 917 555 0199" });
-    const delta = await readSync(target.knex, BigInt(afterRestore.cursor));
+    const delta = await readSync(target.knex, BigInt(afterRestore.cursor), everything);
     expect(delta.reset).toBe(false);
     expect(delta.customers.map((c) => c.phone)).toEqual(["+63 917 555 0199"]);
     // The serial of the outbox continues after the archived ids.
@@ -177,10 +180,10 @@ describe.each(pairs)("backup on %s, restore on %s", (from, to) => {
     await expect(restoreBackup(target, targetStorage, file)).rejects.toBeInstanceOf(DatabaseNotEmpty);
     expect((await target.knex("mail_outbox").count<{ count: string }[]>("* as count"))[0]?.count).toBe("2");
     // With --force it replaces everything, and a device that synced the first restore gets a reset too.
-    const synced = await readSync(target.knex, null);
+    const synced = await readSync(target.knex, null, everything);
     await restoreBackup(target, targetStorage, file, { force: true });
     expect(await contents(target.knex)).toEqual(await contents(source.knex));
-    expect((await readSync(target.knex, BigInt(synced.cursor))).reset).toBe(true);
+    expect((await readSync(target.knex, BigInt(synced.cursor), everything)).reset).toBe(true);
   });
 });
 

@@ -193,6 +193,43 @@ describe.each(testEngines())("admin bookings (%s)", (engine) => {
         (b) => b.returnDate >= "2027-01-01" && b.pickupDate <= "2027-01-31",
       ),
     ).toBe(true);
+    // Issue #23: the bookings older than the admin mirror's window, which the list reads from here.
+    const older = await query("before=2026-11-04");
+    expect(older.length).toBeGreaterThan(0);
+    expect(older.every((b) => b.returnDate < "2026-11-04")).toBe(true);
+    expect(older.length).toBe(list.filter((b) => b.returnDate < "2026-11-04").length);
+    expect(await query("before=2026-11-03")).toEqual(older.filter((b) => b.returnDate < "2026-11-03"));
+    expect((await server.request("GET", "/api/admin/bookings?before=soon", { cookie })).status).toBe(400);
+    const someone = older[0]?.customerId ?? "";
+    expect(await query(`before=2026-11-04&customerId=${someone}`)).toEqual(
+      older.filter((b) => b.customerId === someone),
+    );
+    // …and the overview's figures over them, which the tablet adds to its own.
+    const totalsAnswer = await server.request("GET", "/api/admin/booking-totals?before=2026-11-04", {
+      cookie,
+    });
+    expect(totalsAnswer.status).toBe(200);
+    const sum = (bookings: typeof older) =>
+      bookings.reduce((cents, b) => cents + Math.round(Number(b.total) * 100), 0) / 100;
+    expect(await totalsAnswer.json()).toEqual({
+      before: "2026-11-04",
+      bookings: older.length,
+      pendingBookings: older.filter((b) => b.status === "pending").length,
+      earnings: sum(older.filter((b) => b.status === "completed")).toFixed(2),
+      pendingRevenue: sum(older.filter((b) => ["pending", "confirmed", "active"].includes(b.status))).toFixed(
+        2,
+      ),
+    });
+    expect(older.some((b) => b.status === "completed")).toBe(true);
+    const none = await server.request("GET", "/api/admin/booking-totals?before=2000-01-01", { cookie });
+    expect(await none.json()).toEqual({
+      before: "2000-01-01",
+      bookings: 0,
+      pendingBookings: 0,
+      earnings: "0.00",
+      pendingRevenue: "0.00",
+    });
+    expect((await server.request("GET", "/api/admin/booking-totals", { cookie })).status).toBe(400);
     expect((await query("limit=1")).length).toBe(1);
     expect((await query("limit=1&offset=1"))[0]?.id).toBe(list[1]?.id);
     expect((await server.request("GET", "/api/admin/bookings?limit=99999", { cookie })).status).toBe(400);

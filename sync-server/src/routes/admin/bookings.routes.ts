@@ -1,16 +1,13 @@
 import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
-import { z } from "zod";
-import { dateStringSchema } from "@car-rental/shared/dates";
-import { bookingStatusSchema } from "@car-rental/shared/schemas/booking";
 import type { PaymentInput } from "@car-rental/shared/schemas/payment";
 import type { AppDeps } from "../../deps";
 import { PaymentRefused } from "../../errors";
 import { requestDb } from "../../middleware/request-db";
 import { parse, parseBody, recordId } from "../../middleware/validate";
 import {
-  BOOKING_LIST_MAX_LIMIT,
   addPayment,
+  bookingTotalsBefore,
   createAdminBooking,
   listBookings,
   setBookingStatus,
@@ -19,20 +16,6 @@ import { checkInBooking, checkOutBooking } from "../../services/bookings/handove
 import { mount } from "../mount";
 
 const BOOKING_NOT_FOUND = "Booking not found";
-
-/**
- * Query of `GET /api/admin/bookings`, every part optional: `status`, `from`
- * (bookings ending on or after), `to` (starting on or before), `q` (customer
- * name or e-mail, car name), `limit` (default 500, at most 5000), `offset`.
- */
-const bookingListQuerySchema = z.object({
-  status: bookingStatusSchema.optional(),
-  from: dateStringSchema.optional(),
-  to: dateStringSchema.optional(),
-  q: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(BOOKING_LIST_MAX_LIMIT).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-});
 
 /** A payment amount that is missing, zero, negative or not a number is PAYMENT_INVALID (422), as decisions.md asks. */
 function parsePayment(body: unknown): PaymentInput {
@@ -53,9 +36,15 @@ export function adminBookingRoutes(deps: AppDeps): Router {
   const router = new Router();
 
   mount(router, routes.listBookings, async (ctx) => {
-    const filter = parse(bookingListQuerySchema, ctx.query);
+    const filter = parse(routes.listBookings.query, ctx.query);
     ctx.set("Cache-Control", "no-store");
     ctx.body = await listBookings(requestDb(ctx), filter);
+  });
+
+  mount(router, routes.bookingTotals, async (ctx) => {
+    const { before } = parse(routes.bookingTotals.query, ctx.query);
+    ctx.set("Cache-Control", "no-store");
+    ctx.body = await bookingTotalsBefore(requestDb(ctx), before);
   });
 
   mount(

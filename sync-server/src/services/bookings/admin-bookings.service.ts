@@ -2,7 +2,13 @@ import type { Knex } from "knex";
 import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from "@car-rental/shared/constants";
 import { diffDays } from "@car-rental/shared/dates";
 import { addMoney, compareMoney, normalizeMoney, subtractMoney } from "@car-rental/shared/money";
-import type { AdminBookingInput, BookingView } from "@car-rental/shared/schemas/booking";
+import {
+  BOOKING_LIST_LIMITS,
+  type AdminBookingInput,
+  type BookingListQuery,
+  type BookingTotals,
+  type BookingView,
+} from "@car-rental/shared/schemas/booking";
 import { depositHeld, type Payment, type PaymentInput } from "@car-rental/shared/schemas/payment";
 import { CarUnavailable, InvalidTransition, NotFound, PaymentRefused } from "../../errors";
 import { carsTable, type CarRow } from "../cars/car-record";
@@ -11,21 +17,8 @@ import { findBookingView, selectBookingViews, toBookingView } from "./booking-vi
 import { replayedCreate, rethrowIdClash } from "../client-id";
 import { findOrCreateCustomer, insertBooking, withOverlapGuard } from "./booking-store";
 
-/** Default and largest page of `GET /api/admin/bookings`. */
-export const BOOKING_LIST_DEFAULT_LIMIT = 500;
-export const BOOKING_LIST_MAX_LIMIT = 5000;
-
-export type BookingListFilter = {
-  status?: BookingStatus | undefined;
-  /** Bookings that end on or after this date (YYYY-MM-DD). */
-  from?: string | undefined;
-  /** Bookings that start on or before this date (YYYY-MM-DD). */
-  to?: string | undefined;
-  /** Part of the customer's name or e-mail or of the car's name, case-insensitive. */
-  q?: string | undefined;
-  limit?: number | undefined;
-  offset?: number | undefined;
-};
+/** What `GET /api/admin/bookings` filters by (`bookingListQuerySchema`). */
+export type BookingListFilter = BookingListQuery;
 
 const isActive = (status: BookingStatus) => ACTIVE_BOOKING_STATUSES.some((active) => active === status);
 
@@ -41,11 +34,13 @@ export async function listBookings(db: Knex, filter: BookingListFilter = {}): Pr
       { column: "b.created_at", order: "desc" },
       { column: "b.id", order: "desc" },
     ])
-    .limit(Math.min(filter.limit ?? BOOKING_LIST_DEFAULT_LIMIT, BOOKING_LIST_MAX_LIMIT))
+    .limit(Math.min(filter.limit ?? BOOKING_LIST_LIMITS.default, BOOKING_LIST_LIMITS.max))
     .offset(filter.offset ?? 0);
   if (filter.status) query.where("b.status", filter.status);
   if (filter.from) query.where("b.return_date", ">=", filter.from);
   if (filter.to) query.where("b.pickup_date", "<=", filter.to);
+  if (filter.before) query.where("b.return_date", "<", filter.before);
+  if (filter.customerId) query.where("b.customer_id", filter.customerId);
   const q = filter.q?.trim();
   if (q) {
     const pattern = likePattern(q);
@@ -59,6 +54,26 @@ export async function listBookings(db: Knex, filter: BookingListFilter = {}): Pr
   }
   const rows = await query;
   return rows.map(toBookingView);
+}
+
+/**
+ * The overview's figures over the bookings returning before `before` (the
+ * ones older than the admin mirror's window, issue #23).
+ */
+export async function bookingTotalsBefore(db: Knex, before: string): Promise<BookingTotals> {
+  const row = await db("bookings").where("return_date", "<", before).first<{
+    bookings: string | number;
+    pending: string | number;
+    earnings: string;
+    pending_revenue: string;
+  }>(db.raw("count(*) as bookings"), db.raw("count(*) filter (where status = 'pending') as pending"), db.raw("coalesce(sum(total) filter (where status = 'completed'), 0) as earnings"), db.raw("coalesce(sum(total) filter (where status in ('pending', 'confirmed', 'active')), 0) as pending_revenue"));
+  return {
+    before,
+    bookings: Number(row?.bookings ?? 0),
+    pendingBookings: Number(row?.pending ?? 0),
+    earnings: normalizeMoney(row?.earnings ?? "0"),
+    pendingRevenue: normalizeMoney(row?.pending_revenue ?? "0"),
+  };
 }
 
 async function viewOf(db: Knex, id: string): Promise<BookingView> {

@@ -115,13 +115,19 @@ function jsonColumn(value: unknown): unknown {
   }
 }
 
+// Built once: a first sync maps thousands of rows (issue #23), and building a schema per row costs more than parsing.
+const storedLinesSchema = rentalLineSchema.array();
+const storedDiscountSchema = discountLineSchema.nullable();
+const storedDriverService = driverServiceSchema.catch("none");
+const storedDistanceService = distanceServiceSchema.catch("none");
+
 /**
  * The lines the booking was priced with: the stored ones, or for a booking
  * made before they were stored, its one line of stored days × rate.
  */
 function storedPrice(row: BookingViewRow): Pick<BookingView, "priceLines" | "discount"> {
-  const lines = rentalLineSchema.array().safeParse(jsonColumn(row.price_lines));
-  const discount = discountLineSchema.nullable().safeParse(jsonColumn(row.price_discount) ?? null);
+  const lines = storedLinesSchema.safeParse(jsonColumn(row.price_lines));
+  const discount = storedDiscountSchema.safeParse(jsonColumn(row.price_discount) ?? null);
   const price = bookingPriceLines({
     totalDays: row.total_days,
     dailyRate: normalizeMoney(row.daily_rate),
@@ -152,8 +158,8 @@ export function toBookingView(row: BookingViewRow): BookingView {
     subtotal: normalizeMoney(row.subtotal),
     withDriver: row.with_driver,
     driverFee: normalizeMoney(row.driver_fee),
-    driverService: driverServiceSchema.catch("none").parse(row.driver_service),
-    distanceService: distanceServiceSchema.catch("none").parse(row.distance_service),
+    driverService: storedDriverService.parse(row.driver_service),
+    distanceService: storedDistanceService.parse(row.distance_service),
     distanceFee: normalizeMoney(row.distance_fee),
     insurance: normalizeMoney(row.insurance),
     total: normalizeMoney(row.total),

@@ -1,6 +1,7 @@
 import type { Knex } from "knex";
 import { SYNC_ENTITIES, type MirrorRow, type SyncEntity } from "@car-rental/shared/mirror";
-import type { SyncResponse, Tombstone } from "@car-rental/shared/schemas/sync";
+import type { SyncPageRange, SyncResponse, Tombstone } from "@car-rental/shared/schemas/sync";
+import { isValidDate } from "@car-rental/shared/dates";
 import { ValidationFailed } from "../../errors";
 import { blockedNamesTable, toBlockedName } from "../blocked-names/blocked-names.service";
 import { blocksTable, toBlock } from "../blocks/blocks.service";
@@ -17,6 +18,7 @@ import { selectCustomers, toCustomerRecord } from "../customers/customer-record"
 import { selectPayments, toPayment } from "../customers/payment-record";
 
 export const INVALID_CURSOR_MESSAGE = "Invalid sync cursor";
+export const INVALID_PAGE_MESSAGE = "Invalid sync page";
 
 /** Largest xid8 (an unsigned 64-bit number). */
 const MAX_XID8 = 2n ** 64n - 1n;
@@ -38,6 +40,16 @@ export function parseCursor(since: string | undefined): bigint | null {
 type Window = { from: string; to: string };
 
 /**
+ * What a reset mirrors (issue #23): bookings returning on or after
+ * `windowStart` (`mirrorWindowStart` of today in Manila), their payments and
+ * handovers, and every live row of the other tables.
+ */
+export type MirrorScope = { windowStart: string };
+
+/** How a reset is answered: in one answer, or in pages of `limit` rows. */
+export type ResetMode = { paged: false } | { paged: true; limit: number };
+
+/**
  * The admin mirror's sync (ARCHITECTURE.md "Offline and sync").
  *
  * Every synced row carries `sync_xid`, the id of the transaction that last
@@ -53,13 +65,20 @@ type Window = { from: string; to: string };
  * PostgreSQL server holds it back, which delays deltas (never loses rows).
  *
  * Without a cursor (or with one from the future, or from before a restore:
- * see `syncEpoch`) the answer is a full snapshot (`reset: true`): every live row;
- * the client replaces its mirror. A delta carries only rows changed in the
- * window, deleted ones as tombstones in `deleted`; bookings are also resent
- * when their customer, car or payments changed, because a booking view shows
- * the customer's and the car's names and the amount paid.
+ * see `syncEpoch`) the answer is a reset (`reset: true`): every row of the
+ * mirror's scope (`MirrorScope`), in one answer or, when the client asks for
+ * pages, as the first page (`readSyncPage`). A delta carries only rows changed
+ * in the window, deleted ones as tombstones in `deleted`, whatever their
+ * booking's dates; bookings are also resent when their customer, car or
+ * payments changed, because a booking view shows the customer's and the car's
+ * names and the amount paid.
  */
-export async function readSync(db: Knex, since: bigint | null): Promise<SyncResponse> {
+export async function readSync(
+  db: Knex,
+  since: bigint | null,
+  scope: MirrorScope,
+  reset: ResetMode = { paged: false },
+): Promise<SyncResponse> {
   return db.transaction(
     async (trx) => {
       const result = await trx.raw<{ rows: { horizon: string }[] }>(
@@ -70,12 +89,96 @@ export async function readSync(db: Knex, since: bigint | null): Promise<SyncResp
       const epoch = await syncEpoch(trx);
       const cursor = (epoch + BigInt(horizon)).toString();
       // Below the epoch: a cursor from before a restore (another database's transaction ids).
-      if (since === null || since < epoch || since - epoch > BigInt(horizon))
-        return fullSnapshot(trx, cursor);
+      if (since === null || since < epoch || since - epoch > BigInt(horizon)) {
+        if (!reset.paged) return fullSnapshot(trx, cursor, scope);
+        return readPage(trx, { cursor, windowStart: scope.windowStart, entity: 0, after: null }, reset.limit);
+      }
       return { ...(await delta(trx, { from: (since - epoch).toString(), to: horizon })), cursor };
     },
     { isolationLevel: "repeatable read", readOnly: true },
   );
+}
+
+/**
+ * Where a paged reset stands: the cursor its first page took (every page
+ * answers it), the window it mirrors (fixed by the first page, so a reset
+ * that spans midnight keeps one rule), the table it is in (index in
+ * SYNC_ENTITIES) and the last id of that table already sent.
+ */
+type PageToken = { cursor: string; windowStart: string; entity: number; after: string | null };
+
+// The last id sent is any table's id (a UUID for the tables keyset by `keyset`, which checks it).
+const PAGE_TOKEN = /^p1\.(\d{1,20})\.(\d{4}-\d{2}-\d{2})\.(\d{1,2})\.([0-9A-Za-z-]{1,64})?$/;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function invalidPage(): ValidationFailed {
+  return new ValidationFailed(INVALID_PAGE_MESSAGE, { fields: { page: [INVALID_PAGE_MESSAGE] } });
+}
+
+function encodePageToken(token: PageToken): string {
+  return `p1.${token.cursor}.${token.windowStart}.${token.entity}.${token.after ?? ""}`;
+}
+
+/**
+ * Reads a `page` token as `encodePageToken` wrote it.
+ * @throws ValidationFailed (400) for anything else.
+ */
+export function parsePageToken(page: string): PageToken {
+  const match = PAGE_TOKEN.exec(page);
+  const [, cursor = "", windowStart = "", entity = "", after] = match ?? [];
+  const valid =
+    match !== null &&
+    Number(entity) < SYNC_ENTITIES.length &&
+    BigInt(cursor) <= MAX_XID8 &&
+    isValidDate(windowStart);
+  if (!valid) throw invalidPage();
+  return { cursor, windowStart, entity: Number(entity), after: after ?? null };
+}
+
+/**
+ * The next page of a paged reset (issue #23), read as the rows are now, in
+ * its own short transaction: the reset's consistency comes from its cursor,
+ * not from one long snapshot. A row read here either is as it was when the
+ * first page took the cursor (its `sync_xid` below it) or was written since,
+ * and then the delta from that cursor sends it again (or its tombstone).
+ */
+export async function readSyncPage(db: Knex, token: PageToken, limit: number): Promise<SyncResponse> {
+  return db.transaction((trx) => readPage(trx, token, limit), { readOnly: true });
+}
+
+/**
+ * Up to `limit` rows from where `token` stands, keyset by (table, id): the
+ * rest of the current table, then the tables after it while rows are left.
+ */
+async function readPage(trx: Knex, token: PageToken, limit: number): Promise<SyncResponse> {
+  const found: Partial<Record<SyncEntity, { id: string }[]>> = {};
+  const ranges: SyncPageRange[] = [];
+  let budget = limit;
+  let { entity: index, after } = token;
+  for (; index < SYNC_ENTITIES.length && budget > 0; index++, after = null) {
+    const entity = SYNC_ENTITIES[index];
+    if (!entity) break;
+    const rows: { id: string }[] = await syncQueries[entity].page(
+      trx,
+      { windowStart: token.windowStart },
+      { after, limit: budget },
+    );
+    found[entity] = rows;
+    if (rows.length === budget) {
+      // Full: the table may have more; the next page goes on after the last id.
+      const through = rows[rows.length - 1]?.id ?? null;
+      ranges.push({ entity, after, through });
+      after = through;
+      break;
+    }
+    ranges.push({ entity, after, through: null });
+    budget -= rows.length;
+  }
+  const next = index < SYNC_ENTITIES.length ? encodePageToken({ ...token, entity: index, after }) : null;
+  // Each entity's list holds what its own query answered.
+  const lists = { ...emptyLists(), ...found } as MirrorLists;
+  return { cursor: token.cursor, reset: true, ...lists, deleted: [], page: { ranges, next } };
 }
 
 /** Set by a restore (backup/archive.ts), which moves it past every cursor the archived database issued. */
@@ -102,13 +205,36 @@ type ChangedIds = (table: string, column?: string) => Knex.QueryBuilder;
  * set (sent as tombstones where the table keeps them).
  */
 type SyncQuery<E extends SyncEntity> = {
-  all(trx: Knex): Promise<MirrorRow<E>[]>;
+  /** Live rows of the mirror's scope in id order: after `after`, at most `limit` (all when absent). */
+  page(trx: Knex, scope: MirrorScope, keyset: Keyset): Promise<MirrorRow<E>[]>;
   changed(
     trx: Knex,
     bounds: string[],
     changedIds: ChangedIds,
   ): Promise<{ rows: MirrorRow<E>[]; deletedIds: string[] }>;
 };
+
+/** Where a page starts (after this id; from the first when null) and how many rows it takes. */
+type Keyset = { after: string | null; limit?: number };
+
+/**
+ * Orders by `column`, a UUID key (its order in PostgreSQL is the order of its
+ * lower-case text, as the browser compares the ranges' ids), and applies the
+ * keyset. A table keyed otherwise writes its own `page`; a single-record
+ * table answers its record for `after: null` and nothing after it.
+ * @throws ValidationFailed (400) when `after` is not a UUID (a token not written here).
+ */
+function keyset<Q extends Knex.QueryBuilder>(query: Q, column: string, { after, limit }: Keyset): Q {
+  if (after !== null && !UUID.test(after)) throw invalidPage();
+  if (after !== null) void query.where(column, ">", after);
+  void query.orderBy(column);
+  if (limit !== undefined) void query.limit(limit);
+  return query;
+}
+
+/** The ids of the bookings a reset mirrors (for their payments and handovers). */
+const bookingsInScope = (trx: Knex, scope: MirrorScope) =>
+  trx("bookings").select("id").where("return_date", ">=", scope.windowStart);
 
 type SoftDeletable = { id: string; deleted_at?: Date | string | null };
 
@@ -122,14 +248,15 @@ function liveAndDeleted<R extends SoftDeletable, T>(rows: R[], toRow: (row: R) =
 
 export const syncQueries: { [E in SyncEntity]: SyncQuery<E> } = {
   cars: {
-    all: async (trx) => (await carsTable(trx).whereNull("deleted_at").orderBy("id")).map(toAdminCar),
+    page: async (trx, _scope, at) =>
+      (await keyset(carsTable(trx).whereNull("deleted_at"), "id", at)).map(toAdminCar),
     changed: async (trx, bounds) =>
       liveAndDeleted(await carsTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id"), toAdminCar),
   },
   // A customer shows its latest booking's documents: resent when one of its bookings changed.
   customers: {
-    all: async (trx) =>
-      (await selectCustomers(trx).whereNull("c.deleted_at").orderBy("c.id")).map(toCustomerRecord),
+    page: async (trx, _scope, at) =>
+      (await keyset(selectCustomers(trx).whereNull("c.deleted_at"), "c.id", at)).map(toCustomerRecord),
     changed: async (trx, bounds, changedIds) =>
       liveAndDeleted(
         await selectCustomers(trx)
@@ -144,7 +271,10 @@ export const syncQueries: { [E in SyncEntity]: SyncQuery<E> } = {
   },
   // A booking view shows the customer's and the car's names and the amount paid: resent when they change.
   bookings: {
-    all: async (trx) => (await selectBookingViews(trx).orderBy("b.id")).map(toBookingView),
+    page: async (trx, scope, at) =>
+      (await keyset(selectBookingViews(trx).where("b.return_date", ">=", scope.windowStart), "b.id", at)).map(
+        toBookingView,
+      ),
     changed: async (trx, bounds, changedIds) => ({
       rows: (
         await selectBookingViews(trx)
@@ -161,7 +291,10 @@ export const syncQueries: { [E in SyncEntity]: SyncQuery<E> } = {
     }),
   },
   payments: {
-    all: async (trx) => (await selectPayments(trx).orderBy("p.id")).map(toPayment),
+    page: async (trx, scope, at) =>
+      (
+        await keyset(selectPayments(trx).whereIn("p.booking_id", bookingsInScope(trx, scope)), "p.id", at)
+      ).map(toPayment),
     changed: async (trx, bounds) => ({
       rows: (await selectPayments(trx).whereRaw(WINDOW_SQL("p.sync_xid"), bounds).orderBy("p.id")).map(
         toPayment,
@@ -170,8 +303,8 @@ export const syncQueries: { [E in SyncEntity]: SyncQuery<E> } = {
     }),
   },
   blockedNames: {
-    all: async (trx) =>
-      (await blockedNamesTable(trx).whereNull("deleted_at").orderBy("id")).map(toBlockedName),
+    page: async (trx, _scope, at) =>
+      (await keyset(blockedNamesTable(trx).whereNull("deleted_at"), "id", at)).map(toBlockedName),
     changed: async (trx, bounds) =>
       liveAndDeleted(
         await blockedNamesTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id"),
@@ -180,13 +313,17 @@ export const syncQueries: { [E in SyncEntity]: SyncQuery<E> } = {
   },
   // Release-2 §C1: removed blocks travel as tombstones.
   blocks: {
-    all: async (trx) => (await blocksTable(trx).whereNull("deleted_at").orderBy("id")).map(toBlock),
+    page: async (trx, _scope, at) =>
+      (await keyset(blocksTable(trx).whereNull("deleted_at"), "id", at)).map(toBlock),
     changed: async (trx, bounds) =>
       liveAndDeleted(await blocksTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id"), toBlock),
   },
   // Release-2 §C3: the check-out and check-in records (never deleted).
   handovers: {
-    all: async (trx) => (await handoversTable(trx).orderBy("id")).map(toHandover),
+    page: async (trx, scope, at) =>
+      (await keyset(handoversTable(trx).whereIn("booking_id", bookingsInScope(trx, scope)), "id", at)).map(
+        toHandover,
+      ),
     changed: async (trx, bounds) => ({
       rows: (await handoversTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id")).map(
         toHandover,
@@ -196,7 +333,8 @@ export const syncQueries: { [E in SyncEntity]: SyncQuery<E> } = {
   },
   // Release-2 §E1: removed rate periods travel as tombstones.
   ratePeriods: {
-    all: async (trx) => (await ratePeriodsTable(trx).whereNull("deleted_at").orderBy("id")).map(toRatePeriod),
+    page: async (trx, _scope, at) =>
+      (await keyset(ratePeriodsTable(trx).whereNull("deleted_at"), "id", at)).map(toRatePeriod),
     changed: async (trx, bounds) =>
       liveAndDeleted(
         await ratePeriodsTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).orderBy("id"),
@@ -205,7 +343,8 @@ export const syncQueries: { [E in SyncEntity]: SyncQuery<E> } = {
   },
   // Release-2 §E1: the length discounts travel as one record, whole, whenever the list changed.
   lengthDiscounts: {
-    all: async (trx) => [await toLengthDiscountList(trx, await lengthDiscountListTable(trx).first())],
+    page: async (trx, _scope, { after }) =>
+      after === null ? [await toLengthDiscountList(trx, await lengthDiscountListTable(trx).first())] : [],
     changed: async (trx, bounds) => {
       const row = await lengthDiscountListTable(trx).whereRaw(WINDOW_SQL("sync_xid"), bounds).first();
       return { rows: row ? [await toLengthDiscountList(trx, row)] : [], deletedIds: [] };
@@ -230,9 +369,22 @@ async function readLists(
   return { lists: lists as MirrorLists, deleted };
 }
 
-async function fullSnapshot(trx: Knex, horizon: string): Promise<SyncResponse> {
+const emptyLists = (): MirrorLists => ({
+  cars: [],
+  customers: [],
+  bookings: [],
+  payments: [],
+  blockedNames: [],
+  blocks: [],
+  handovers: [],
+  ratePeriods: [],
+  lengthDiscounts: [],
+});
+
+/** A reset in one answer (clients that do not ask for pages): the whole scope. */
+async function fullSnapshot(trx: Knex, horizon: string, scope: MirrorScope): Promise<SyncResponse> {
   const { lists } = await readLists(async (entity) => ({
-    rows: await syncQueries[entity].all(trx),
+    rows: await syncQueries[entity].page(trx, scope, { after: null }),
     deletedIds: [],
   }));
   return { cursor: horizon, reset: true, ...lists, deleted: [] };

@@ -7,6 +7,7 @@ import type { LocalBooking } from "../../../data/db";
 import { AddPaymentDialog, type PaymentTarget } from "./add-payment-dialog";
 import { BookingCard } from "./booking-card";
 import { filterBookings, NO_FILTERS, pageOf, type BookingFilters } from "./booking-filters";
+import { OlderBookings } from "./older-bookings";
 import { paymentSummary } from "../frame/payment-rules";
 import { LoadingList } from "../frame/loading-list";
 
@@ -119,6 +120,10 @@ export function BookingsTab() {
             <Group justify="center">
               <Pagination total={shown.pages} value={shown.page} onChange={setPage} size="lg" withEdges />
             </Group>
+          ) : null}
+          {/* Past the tablet's own bookings: the older ones, from the server (issue #23). */}
+          {shown.page === shown.pages ? (
+            <OlderBookings filters={deferredFilters} noLocalMatch={matching.length === 0} />
           ) : null}
         </>
       )}

@@ -3,6 +3,8 @@ import { useState } from "react";
 import { useCustomers } from "../../../data/admin-data";
 import type { LocalCustomer } from "../../../data/db";
 import { AddPaymentDialog, type PaymentTarget } from "../bookings/add-payment-dialog";
+import { NO_FILTERS } from "../bookings/booking-filters";
+import { OlderBookings } from "../bookings/older-bookings";
 import { NotOnFile } from "../frame/not-on-file";
 import { paymentSummary } from "../frame/payment-rules";
 import { CustomerCard } from "./customer-card";
@@ -33,6 +35,8 @@ export function CustomerDetails({ id }: { id: string }) {
           })
         }
       />
+      {/* The card lists the tablet's bookings; the older ones stay on the server (issue #23). */}
+      <OlderBookings filters={NO_FILTERS} noLocalMatch={false} customerId={customer.id} />
       <CustomerFormDialog opened={editing !== null} customer={editing} onClose={() => setEditing(null)} />
       <AddPaymentDialog target={paymentTarget} onClose={() => setPaymentTarget(null)} />
     </Stack>

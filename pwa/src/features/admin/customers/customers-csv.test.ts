@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { buildCustomersCsv, CSV_BOM, csvCell, customersCsvFileName, type CsvCustomer } from "./customers-csv";
+import {
+  buildCustomersCsv,
+  CSV_BOM,
+  csvCell,
+  customerCsvFields,
+  customersCsvFileName,
+  withOlderBookings,
+  type CsvCustomer,
+} from "./customers-csv";
 
 const customer: CsvCustomer = {
   fullName: "Juan Dela Cruz",
@@ -100,5 +108,54 @@ describe("buildCustomersCsv", () => {
 describe("customersCsvFileName", () => {
   it("carries the Manila date", () => {
     expect(customersCsvFileName(new Date("2026-11-21T17:00:00Z"))).toBe("customers-2026-11-22.csv");
+  });
+});
+
+describe("withOlderBookings", () => {
+  const recent = {
+    id: "b-recent",
+    carName: "Toyota Vios",
+    pickupDate: "2026-10-01",
+    returnDate: "2026-10-03",
+    total: "5000.00",
+    status: "completed" as const,
+  };
+  const broughtByDelta = {
+    id: "b-old-1",
+    carName: "Ford Ranger",
+    pickupDate: "2024-03-04",
+    returnDate: "2024-03-06",
+    total: "6000.00",
+    status: "completed" as const,
+  };
+  const olderOnly = {
+    id: "b-old-2",
+    carName: "Honda City",
+    pickupDate: "2023-01-10",
+    returnDate: "2023-01-12",
+    total: "4000.00",
+    status: "completed" as const,
+  };
+  const base = { ...customer, id: "c-1" };
+
+  it("adds the server's older bookings to the tablet's, each booking once", () => {
+    const [merged] = withOlderBookings(
+      [{ ...base, bookings: [recent, broughtByDelta] }],
+      new Map([["c-1", [broughtByDelta, olderOnly]]]),
+    );
+    expect(merged?.bookings.map((booking) => booking.carName)).toEqual([
+      "Toyota Vios",
+      "Ford Ranger",
+      "Honda City",
+    ]);
+    const fields = customerCsvFields(merged ?? customer);
+    expect(fields[4]).toBe("3");
+    expect(fields[5]).toBe("15000.00");
+    expect(fields[7]?.startsWith("Honda City (2023-01-10 to 2023-01-12")).toBe(true);
+  });
+
+  it("leaves a customer without older bookings as the tablet has it", () => {
+    const tablet = { ...base, bookings: [recent] };
+    expect(withOlderBookings([tablet], new Map())[0]).toBe(tablet);
   });
 });

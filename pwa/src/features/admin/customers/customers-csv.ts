@@ -97,3 +97,21 @@ export function buildCustomersCsv(customers: readonly CsvCustomer[]): string {
 export function customersCsvFileName(now: Date): string {
   return `customers-${manilaToday(now)}.csv`;
 }
+
+type IdBooking = CsvBooking & { id: string };
+
+/**
+ * Issue #23: the tablet mirrors the bookings of the last 12 months and later;
+ * the export adds the older ones the server sent (`older`, by customer id). An old booking the tablet also holds (a delta brought it) is
+ * listed once, as the tablet has it.
+ */
+export function withOlderBookings(
+  customers: readonly (Omit<CsvCustomer, "bookings"> & { id: string; bookings: readonly IdBooking[] })[],
+  older: ReadonlyMap<string, readonly IdBooking[]>,
+): CsvCustomer[] {
+  return customers.map((customer) => {
+    const held = new Set(customer.bookings.map((booking) => booking.id));
+    const extra = (older.get(customer.id) ?? []).filter((booking) => !held.has(booking.id));
+    return extra.length === 0 ? customer : { ...customer, bookings: [...customer.bookings, ...extra] };
+  });
+}

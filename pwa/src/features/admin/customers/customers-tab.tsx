@@ -1,7 +1,11 @@
 import { Button, Group, Pagination, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconDownload, IconSearch, IconUserPlus } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
+import { manilaToday } from "@car-rental/shared/dates";
 import { adminSuccess } from "@car-rental/shared/messages";
+import { mirrorWindowStart } from "@car-rental/shared/mirror";
+import { BOOKING_LIST_LIMITS, type BookingView } from "@car-rental/shared/schemas/booking";
+import { api } from "../../../data/api-client";
 import { useCustomers, type AdminCustomerView } from "../../../data/admin-data";
 import type { LocalCustomer } from "../../../data/db";
 import { showToast } from "../../../lib/toast";
@@ -11,12 +15,45 @@ import { LoadingList } from "../frame/loading-list";
 import { paymentSummary } from "../frame/payment-rules";
 import { CustomerCard } from "./customer-card";
 import { CustomerFormDialog } from "./customer-form-dialog";
-import { buildCustomersCsv, customersCsvFileName } from "./customers-csv";
+import { buildCustomersCsv, customersCsvFileName, withOlderBookings } from "./customers-csv";
+
+/** The export's note when it could not read the older bookings from the server (offline). */
+export const EXPORT_WITHOUT_OLDER_BOOKINGS = "bookings of the last 12 months and later only (offline)";
 
 const CUSTOMERS_PER_PAGE = 10;
 
-/** Spec §7: the export is built in the browser and downloaded. */
-function exportCustomers(customers: readonly AdminCustomerView[]): void {
+/**
+ * Every booking older than the mirror's window (issue #23), by customer id, read
+ * from the server a page at a time; null offline or when the server cannot answer.
+ */
+async function olderBookingsByCustomer(): Promise<Map<string, BookingView[]> | null> {
+  if (!navigator.onLine) return null;
+  const before = mirrorWindowStart(manilaToday(new Date()));
+  const byCustomer = new Map<string, BookingView[]>();
+  try {
+    for (let offset = 0; ; offset += BOOKING_LIST_LIMITS.max) {
+      const page = await api.call("listBookings", {
+        query: { before, limit: BOOKING_LIST_LIMITS.max, offset },
+      });
+      for (const booking of page) {
+        const list = byCustomer.get(booking.customerId);
+        if (list) list.push(booking);
+        else byCustomer.set(booking.customerId, [booking]);
+      }
+      if (page.length < BOOKING_LIST_LIMITS.max) return byCustomer;
+    }
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Spec §7: the export is built in the browser and downloaded; online, with the
+ * bookings older than the tablet's (issue #23), offline with the tablet's.
+ */
+async function exportCustomers(local: readonly AdminCustomerView[]): Promise<void> {
+  const older = await olderBookingsByCustomer();
+  const customers = older ? withOlderBookings(local, older) : local;
   const csv = buildCustomersCsv(customers);
   const fileName = customersCsvFileName(new Date());
   const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
@@ -27,7 +64,13 @@ function exportCustomers(customers: readonly AdminCustomerView[]): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  showToast({ title: adminSuccess.exportComplete, description: fileName }, "success");
+  showToast(
+    {
+      title: adminSuccess.exportComplete,
+      description: older ? fileName : `${fileName}: ${EXPORT_WITHOUT_OLDER_BOOKINGS}`,
+    },
+    "success",
+  );
 }
 
 /** Spec §2 "Customers": the add/edit dialog, CSV export, and a card per customer. */
@@ -36,6 +79,7 @@ export function CustomersTab() {
   const [query, setQuery] = useState("");
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const [editing, setEditing] = useState<LocalCustomer | null>(null);
   const [paymentTarget, setPaymentTarget] = useState<PaymentTarget | null>(null);
 
@@ -71,7 +115,11 @@ export function CustomersTab() {
             mih={44}
             leftSection={<IconDownload size={18} aria-hidden />}
             disabled={!customers}
-            onClick={() => exportCustomers(customers ?? [])}
+            loading={exporting}
+            onClick={() => {
+              setExporting(true);
+              void exportCustomers(customers ?? []).finally(() => setExporting(false));
+            }}
           >
             Export CSV
           </Button>

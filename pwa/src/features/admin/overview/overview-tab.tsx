@@ -2,10 +2,10 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@
 import { IconCalendarStats, IconCar, IconClockHour4, IconCoin, IconHourglass } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { formatPeso } from "@car-rental/shared/money";
-import { useAdminCars, useBookings } from "../../../data/admin-data";
+import { useAdminCars, useAdminSyncState, useBookings } from "../../../data/admin-data";
 import { StatusBadge } from "../bookings/booking-card";
 import { longDate } from "../frame/display";
-import { computeAdminStats, overviewCars, recentBookings } from "./stats";
+import { computeOverviewStats, overviewCars, recentBookings } from "./stats";
 import { SyncBadge } from "../frame/sync-marks";
 import classes from "../frame/admin.module.css";
 
@@ -50,7 +50,9 @@ function StatCard({
 export function OverviewTab() {
   const bookings = useBookings();
   const cars = useAdminCars();
-  const stats = computeAdminStats(bookings ?? [], cars ?? []);
+  // The tablet holds the recent bookings; the server counted the older ones (issue #23).
+  const olderTotals = useAdminSyncState()?.olderTotals;
+  const stats = computeOverviewStats(bookings ?? [], cars ?? [], olderTotals);
   const recent = recentBookings(bookings ?? []);
   // useAdminCars() is the Fleet Management tab's list, in its order.
   const fleet = overviewCars(cars ?? []);

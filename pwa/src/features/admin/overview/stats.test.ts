@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeAdminStats, overviewCars, recentBookings } from "./stats";
+import { computeAdminStats, computeOverviewStats, overviewCars, recentBookings } from "./stats";
 
 const booking = (
   status: "pending" | "confirmed" | "cancelled" | "completed",
@@ -76,5 +76,36 @@ describe("recentBookings and overviewCars", () => {
       "Isuzu mu-X",
       "Nissan Terra",
     ]);
+  });
+});
+
+describe("computeOverviewStats", () => {
+  const cars = [{ available: true }];
+  const mirrored = [
+    { status: "completed" as const, total: "1000.00", returnDate: "2026-01-10" },
+    { status: "pending" as const, total: "300.00", returnDate: "2026-12-01" },
+    // An old booking a delta brought to the tablet: the server's count has it already.
+    { status: "completed" as const, total: "777.00", returnDate: "2024-05-01" },
+  ];
+
+  it("adds the server's count of the bookings older than the window to the tablet's recent ones", () => {
+    const stats = computeOverviewStats(mirrored, cars, {
+      before: "2025-11-26",
+      bookings: 40,
+      pendingBookings: 1,
+      earnings: "50000.50",
+      pendingRevenue: "200.00",
+    });
+    expect(stats).toMatchObject({
+      totalBookings: 42,
+      pendingBookings: 2,
+      totalEarnings: "51000.50",
+      pendingRevenue: "500.00",
+      availableCars: 1,
+    });
+  });
+
+  it("counts the tablet's bookings alone until the server counted the older ones", () => {
+    expect(computeOverviewStats(mirrored, cars, undefined)).toEqual(computeAdminStats(mirrored, cars));
   });
 });

@@ -5,7 +5,7 @@
 import { ADMIN_OVERVIEW_CARS, ADMIN_OVERVIEW_RECENT_BOOKINGS } from "@car-rental/shared/constants";
 import { toMoneyString, tryParseMoney } from "@car-rental/shared/money";
 import type { AdminCar } from "@car-rental/shared/schemas/car";
-import type { BookingView } from "@car-rental/shared/schemas/booking";
+import type { BookingTotals, BookingView } from "@car-rental/shared/schemas/booking";
 
 export type AdminStats = {
   totalBookings: number;
@@ -44,6 +44,32 @@ export function computeAdminStats(bookings: readonly StatBooking[], cars: readon
     pendingRevenue: toMoneyString(pendingRevenue),
     availableCars: cars.filter((car) => car.available).length,
     totalCars: cars.length,
+  };
+}
+
+/**
+ * Issue #23: the figures of the whole history when the tablet mirrors only the
+ * recent bookings: those of its bookings returning on or after `older.before`
+ * plus the server's count of the bookings returning before (an old booking a
+ * delta brought to the tablet is in that count already). Without the count
+ * (not fetched yet), the tablet's own bookings.
+ */
+export function computeOverviewStats(
+  bookings: readonly (StatBooking & Pick<BookingView, "returnDate">)[],
+  cars: readonly StatCar[],
+  older: BookingTotals | undefined,
+): AdminStats {
+  if (!older) return computeAdminStats(bookings, cars);
+  const recent = computeAdminStats(
+    bookings.filter((booking) => booking.returnDate >= older.before),
+    cars,
+  );
+  return {
+    ...recent,
+    totalBookings: recent.totalBookings + older.bookings,
+    pendingBookings: recent.pendingBookings + older.pendingBookings,
+    totalEarnings: toMoneyString(centavos(recent.totalEarnings) + centavos(older.earnings)),
+    pendingRevenue: toMoneyString(centavos(recent.pendingRevenue) + centavos(older.pendingRevenue)),
   };
 }
 
