@@ -26,6 +26,7 @@ describe("syncResponseSchema", () => {
       blocks: [],
       handovers: [],
       ratePeriods: [],
+      lengthDiscounts: [],
       deleted: [{ entity: "cars", id: "0b6f9f2e-6a1f-4a43-9a55-0d3c5b8e1a11" }],
     });
     expect(parsed.reset).toBe(false);
