@@ -11,6 +11,7 @@ import { provideRequestDb } from "./middleware/request-db";
 import { requestLog } from "./middleware/request-log";
 import { canonicalApiPaths, sameOriginJsonMutations, securityHeaders } from "./middleware/security";
 import { healthRoutes } from "./routes/health.routes";
+import { limitBookingAttempts } from "./routes/public/bookings.routes";
 import { publicRoutes } from "./routes/public/public.routes";
 import { adminRoutes } from "./routes/admin/admin.routes";
 import { dispatchThrough } from "./routes/admin/batch.routes";
@@ -57,6 +58,8 @@ export function createApp(deps: AppDeps): Koa {
   readCaches.clearOnChanges(changeFeed(deps.db, deps.logger));
   app.use(readCaches.clearOnWrites());
   app.use(provideRequestDb(deps.db.knex));
+  // A booking attempt counts before any work on it, and outside the idempotency transaction.
+  app.use(limitBookingAttempts(deps));
   // Outside the idempotency transaction: S3 checks of the uploads a mutation names.
   app.use(prepareUploads(deps));
   app.use(idempotent(deps));
