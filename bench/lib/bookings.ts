@@ -24,13 +24,38 @@ async function uploadDocument(url: string): Promise<string> {
   return objectPath;
 }
 
-/** The three documents every public booking needs (release 2), uploaded once and shared by the bench's bookings. */
+/** The three documents every public booking needs (release 2). */
 export async function uploadBenchDocuments(url: string): Promise<BenchDocuments> {
-  return {
-    photoId1Url: await uploadDocument(url),
-    photoId2Url: await uploadDocument(url),
-    proofOfBillingUrl: await uploadDocument(url),
+  const [photoId1Url, photoId2Url, proofOfBillingUrl] = await Promise.all([
+    uploadDocument(url),
+    uploadDocument(url),
+    uploadDocument(url),
+  ]);
+  if (!photoId1Url || !photoId2Url || !proofOfBillingUrl) throw new Error("an upload gave no path");
+  return { photoId1Url, photoId2Url, proofOfBillingUrl };
+}
+
+/**
+ * `count` sets of documents, each a booking's own, as customers upload them:
+ * a booking locks the objects it attaches until it commits, so bookings
+ * sharing one set would queue behind each other, which real customers
+ * (each with their own photos) never do. Uploaded `parallel` sets at a time.
+ */
+export async function uploadBenchDocumentSets(
+  url: string,
+  count: number,
+  parallel = 8,
+): Promise<BenchDocuments[]> {
+  const sets: BenchDocuments[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      next += 1;
+      sets.push(await uploadBenchDocuments(url));
+    }
   };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return sets;
 }
 
 /**
@@ -84,13 +109,14 @@ export function bookingBody(
 }
 
 /**
- * An endless supply of bookings that never overlap: request i takes car
- * i mod n, on its own 2-day slot far enough ahead of today.
+ * A supply of bookings that never overlap: request i takes car i mod n, on
+ * its own 2-day slot far enough ahead of today, with document set i (one
+ * booking per set: a supply of `documents.length` bookings).
  */
 export function distinctBookings(
   cars: BenchCar[],
   startOffsetDays: number,
-  documents: BenchDocuments,
+  documents: BenchDocuments[],
 ): () => string {
   const bookable = cars.filter((c) => c.available);
   let i = 0;
@@ -99,7 +125,9 @@ export function distinctBookings(
     const car = bookable[i % bookable.length];
     if (!car) throw new Error("no bookable car");
     const slot = Math.floor(i / bookable.length);
-    const body = bookingBody(car, addDays(today, startOffsetDays + slot * 2), 1, i, documents);
+    const own = documents[i];
+    if (!own) throw new Error(`only ${documents.length} document sets for booking ${i + 1}`);
+    const body = bookingBody(car, addDays(today, startOffsetDays + slot * 2), 1, i, own);
     i += 1;
     return body;
   };

@@ -7,6 +7,8 @@ export type LoadResult = {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Answers per HTTP status, e.g. `{ "201": 1000 }`. */
+  statuses: Record<string, number>;
 };
 
 export type LoadOptions = {
@@ -15,6 +17,8 @@ export type LoadOptions = {
   headers?: Record<string, string>;
   /** Builds the body of each request (distinct bookings, for example). */
   body?: () => string;
+  /** Headers of each request on top of `headers` (an Idempotency-Key, for example). */
+  requestHeaders?: () => Record<string, string>;
   connections?: number;
   durationSeconds?: number;
   amount?: number;
@@ -28,16 +32,26 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     headers: options.headers,
     connections: options.connections ?? 10,
     ...(options.amount ? { amount: options.amount } : { duration: options.durationSeconds ?? 5 }),
-    ...(options.body
+    ...(options.body || options.requestHeaders
       ? {
           requests: [
             {
-              setupRequest: (req: autocannon.Request) => ({ ...req, body: options.body?.() }),
+              setupRequest: (req: autocannon.Request) => ({
+                ...req,
+                ...(options.body ? { body: options.body() } : {}),
+                ...(options.requestHeaders
+                  ? { headers: { ...req.headers, ...options.requestHeaders() } }
+                  : {}),
+              }),
             },
           ],
         }
       : {}),
   });
+  const statuses: Record<string, number> = {};
+  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
+    statuses[status] = stats.count ?? 0;
+  }
   return {
     requests: result.requests.total,
     rps: Math.round(result.requests.average),
@@ -45,5 +59,6 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    statuses,
   };
 }
