@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import type { AppDeps } from "../deps";
+import { inTransaction } from "../services/in-transaction";
 
 export type MailKind = "booking-confirmation" | "booking-notice" | "contact-notice" | (string & {});
 
@@ -55,7 +56,8 @@ export type EnqueueOptions = {
 
 /**
  * Queues a mail. Pass the transaction that writes what the mail is about
- * (e.g. the booking), so the mail exists exactly when that does.
+ * (e.g. the booking), so the mail exists exactly when that does (it runs in
+ * that transaction as it is, no savepoint).
  *
  * No address receives more than MAIL_DAILY_LIMIT_PER_ADDRESS mails in 24
  * hours (a rolling window), except `ownerAddress`: a mail over the limit is
@@ -72,7 +74,7 @@ export async function enqueueMail(
   now?: Date,
   options: EnqueueOptions = {},
 ): Promise<string> {
-  return db.transaction(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const address = mail.to.trim().toLowerCase();
     const exempt =
       options.ownerAddress !== undefined && address === options.ownerAddress.trim().toLowerCase();

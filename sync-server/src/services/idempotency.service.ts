@@ -60,6 +60,13 @@ export async function claimKey(
     [`idempotency:${key}`],
   );
   if (!lock.rows[0]?.locked) return { kind: "in-progress" };
+  // A new key (the usual case) is claimed in this one statement; an existing one is read after it.
+  const claimed = await trx("idempotency_keys")
+    .insert({ key, method, path, request_hash: hash, owner })
+    .onConflict("key")
+    .ignore()
+    .returning<{ key: string }[]>("key");
+  if (claimed.length === 1) return { kind: "new" };
   const existing = await trx("idempotency_keys")
     .where({ key })
     .first<
@@ -75,6 +82,7 @@ export async function claimKey(
       owner: existing.owner,
     };
   }
+  // Deleted in between (the retention clean-up): nothing to replay, and the key is free again.
   await trx("idempotency_keys").insert({ key, method, path, request_hash: hash, owner });
   return { kind: "new" };
 }

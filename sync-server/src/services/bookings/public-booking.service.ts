@@ -31,7 +31,8 @@ import { enqueueMail } from "../../mail/mail-outbox";
 import { bookingPush } from "../../push/booking-push";
 import { enqueuePush } from "../../push/push-outbox";
 import { hitRateLimit, type RateLimit } from "../rate-limit.service";
-import { markObjectsAttached, verifyUploadedObject } from "../objects/upload.service";
+import { inTransaction } from "../in-transaction";
+import { markObjectsAttached, verifyUploadedObjectsIn } from "../objects/upload.service";
 import { isCustomerBlocked } from "../blocked-names/blocklist-match";
 import { carsTable, toCar } from "../cars/car-record";
 import { activeRanges } from "../cars/cars.service";
@@ -98,7 +99,7 @@ async function verifyDocuments(
   documents: DocumentPaths,
 ): Promise<void> {
   const paths = Object.values(documentColumns(documents));
-  for (const path of paths) await verifyUploadedObject(deps, path, "document", trx);
+  await verifyUploadedObjectsIn(trx, paths, "document");
   // Attached from this commit on: the orphan clean-up never takes them.
   await markObjectsAttached(trx, paths, deps.clock.now());
 }
@@ -113,7 +114,11 @@ async function verifyDocuments(
  */
 async function limitPendingBookings(trx: Knex.Transaction, email: string, phone: string): Promise<void> {
   const keys = [`pending-email:${email}`, `pending-phone:${phone}`].sort();
-  for (const key of keys) await trx.raw("select pg_advisory_xact_lock(hashtextextended(?, 0))", [key]);
+  // Both in one round trip, taken left to right.
+  await trx.raw(
+    "select pg_advisory_xact_lock(hashtextextended(?, 0)), pg_advisory_xact_lock(hashtextextended(?, 0))",
+    keys,
+  );
   const counted = await trx("bookings")
     .where({ status: "pending", source: "public" })
     .where((contact) => contact.where({ contact_email: email }).orWhere({ contact_phone: phone }))
@@ -156,7 +161,8 @@ export async function createPublicBooking(
   const contactEmail = customer.email.trim().toLowerCase();
   const contactPhone = phoneKey(customer.phone);
 
-  return db.transaction(async (trx) => {
+  // The request's transaction when it has one (an Idempotency-Key), else one of its own.
+  return inTransaction(db, async (trx) => {
     await limitPendingBookings(trx, contactEmail, contactPhone);
 
     // A share lock: the rate and the availability read stay valid until commit.
