@@ -5,7 +5,8 @@
  * booked-dates, blocked-check or bookings) for BENCH_SECONDS, stops it and
  * prints the functions with the most self time, and the files of the
  * project with the most time spent inside them. The .cpuprofile (for
- * DevTools) stays in PROFILE_DIR. Bookings: PROFILE_BOOKINGS of them (each
+ * DevTools) stays in PROFILE_DIR. PROFILE_CEILING=1 first measures the
+ * same-bytes ceiling (a bare Koa app sending GET /api/cars's answer). Bookings: PROFILE_BOOKINGS of them (each
  * with its own documents and an Idempotency-Key) over PROFILE_CONNECTIONS.
  */
 import { randomUUID } from "node:crypto";
@@ -23,6 +24,7 @@ import {
 import { createBenchDatabase } from "./lib/databases";
 import { benchSettings } from "./lib/env";
 import { measure } from "./lib/load";
+import { benchSameBytesCeiling } from "./lib/same-bytes-ceiling";
 import { startProcess } from "./lib/server";
 
 type Engine = "postgres" | "pglite";
@@ -66,6 +68,10 @@ try {
   if (!car) throw new Error("no available car");
   const headers = BROWSER_ACCEPT_ENCODING;
   const duration = benchSettings.seconds;
+  if (process.env.PROFILE_CEILING === "1") {
+    const { ceiling } = await benchSameBytesCeiling(url, benchSettings.port + 1);
+    console.info(`ceiling, same bytes as GET /api/cars: ${JSON.stringify(ceiling)}`);
+  }
   const result =
     load === "bookings"
       ? await measure({
