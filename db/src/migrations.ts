@@ -11,6 +11,7 @@ import * as blocklistKinds from "../migrations/2026-11-25-22-00-00-blocklist-kin
 import * as securityDeposit from "../migrations/2026-11-26-10-00-00-security-deposit";
 import * as rates from "../migrations/2026-11-26-11-00-00-rates";
 import * as bookingHandovers from "../migrations/2026-11-26-12-00-00-booking-handovers";
+import * as bookingsAndCustomersCommitWithoutNotify from "../migrations/2026-11-27-03-00-00-bookings-and-customers-commit-without-notify";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
 export type Migration = {
@@ -37,6 +38,10 @@ export const migrations: readonly Migration[] = [
   { name: "2026-11-26-10-00-00-security-deposit", ...securityDeposit },
   { name: "2026-11-26-11-00-00-rates", ...rates },
   { name: "2026-11-26-12-00-00-booking-handovers", ...bookingHandovers },
+  {
+    name: "2026-11-27-03-00-00-bookings-and-customers-commit-without-notify",
+    ...bookingsAndCustomersCommitWithoutNotify,
+  },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {
