@@ -10,6 +10,7 @@ import { createMailer } from "./mailer";
 import {
   deliverDueMail,
   enqueueMail,
+  enqueueMails,
   mailRetryDelayMs,
   MAIL_DAILY_LIMIT_PER_ADDRESS,
   MAIL_RETRY_MAX_MS,
@@ -175,5 +176,37 @@ describe.each(testEngines())("mail outbox on %s", (engine) => {
     await enqueueMail(knex, { ...mail, to: "victim@example.com" }, server.clock.now(), limits);
     const latest = await knex("mail_outbox").orderBy("id", "desc").first<{ suppressed_at: Date | null }>();
     expect(latest.suppressed_at).toBeNull();
+  });
+
+  it("queues several mails in one call under the same limit, each counting for the next", async () => {
+    const knex = server.db.knex;
+    const owner = server.deps.config.businessEmail;
+    const limits = { ownerAddress: owner };
+    for (let i = 0; i < MAIL_DAILY_LIMIT_PER_ADDRESS - 1; i++)
+      await enqueueMail(knex, { ...mail, to: "busy@example.com" }, server.clock.now(), limits);
+    // One place left for busy@: the first of the call takes it, the second is dropped; the owner's always goes.
+    const ids = await knex.transaction((trx) =>
+      enqueueMails(
+        trx,
+        [
+          { ...mail, subject: "first", to: "Busy@Example.com" },
+          { ...mail, subject: "to the owner", to: owner },
+          { ...mail, subject: "second", to: "busy@example.com" },
+        ],
+        server.clock.now(),
+        limits,
+      ),
+    );
+    expect(ids).toHaveLength(3);
+    const rows: { id: string | number; subject: string; suppressed_at: Date | null }[] = await knex(
+      "mail_outbox",
+    ).whereIn("id", ids);
+    const bySubject = new Map(rows.map((row) => [row.subject, row]));
+    expect(ids.map(String)).toEqual(
+      ["first", "to the owner", "second"].map((subject) => String(bySubject.get(subject)?.id)),
+    );
+    expect(bySubject.get("first")?.suppressed_at).toBeNull();
+    expect(bySubject.get("to the owner")?.suppressed_at).toBeNull();
+    expect(bySubject.get("second")?.suppressed_at).not.toBeNull();
   });
 });

@@ -74,23 +74,44 @@ export async function enqueueMail(
   now?: Date,
   options: EnqueueOptions = {},
 ): Promise<string> {
+  const [id] = await enqueueMails(db, [mail], now, options);
+  if (id === undefined) throw new Error("the mail was not queued");
+  return id;
+}
+
+/**
+ * Queues several mails about one thing (a booking's confirmation and the
+ * owner's notice), as enqueueMail does each, stored in one statement.
+ * @returns the outbox ids, in the order of `mails`.
+ */
+export async function enqueueMails(
+  db: Knex | Knex.Transaction,
+  mails: QueuedMail[],
+  now?: Date,
+  options: EnqueueOptions = {},
+): Promise<string[]> {
+  if (mails.length === 0) return [];
   return inTransaction(db, async (trx) => {
-    const address = mail.to.trim().toLowerCase();
-    const exempt =
-      options.ownerAddress !== undefined && address === options.ownerAddress.trim().toLowerCase();
-    let suppressed = false;
-    if (!exempt) {
-      await trx.raw("select pg_advisory_xact_lock(hashtextextended(?, 0))", [`mail-recipient:${address}`]);
-      const since = now ? new Date(now.getTime() - DAY_MS) : trx.raw("now() - interval '1 day'");
-      const counted = await trx("mail_outbox")
-        .whereRaw("lower(to_address) = ?", [address])
-        .where("created_at", ">", since)
-        .whereNull("suppressed_at")
-        .count<{ count: string | number }[]>({ count: "*" });
-      suppressed = Number(counted[0]?.count ?? 0) >= MAIL_DAILY_LIMIT_PER_ADDRESS;
-    }
-    const [row] = await trx("mail_outbox").insert(
-      {
+    const owner = options.ownerAddress?.trim().toLowerCase();
+    /** Mails of this call kept so far per limited address (they count too). */
+    const queuedHere = new Map<string, number>();
+    const rows = [];
+    for (const mail of mails) {
+      const address = mail.to.trim().toLowerCase();
+      let suppressed = false;
+      if (address !== owner) {
+        await trx.raw("select pg_advisory_xact_lock(hashtextextended(?, 0))", [`mail-recipient:${address}`]);
+        const since = now ? new Date(now.getTime() - DAY_MS) : trx.raw("now() - interval '1 day'");
+        const counted = await trx("mail_outbox")
+          .whereRaw("lower(to_address) = ?", [address])
+          .where("created_at", ">", since)
+          .whereNull("suppressed_at")
+          .count<{ count: string | number }[]>({ count: "*" });
+        const sent = Number(counted[0]?.count ?? 0) + (queuedHere.get(address) ?? 0);
+        suppressed = sent >= MAIL_DAILY_LIMIT_PER_ADDRESS;
+        if (!suppressed) queuedHere.set(address, (queuedHere.get(address) ?? 0) + 1);
+      }
+      rows.push({
         kind: mail.kind,
         to_address: mail.to,
         subject: mail.subject,
@@ -100,10 +121,10 @@ export async function enqueueMail(
         attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
         ...(now ? { next_attempt_at: now, created_at: now } : {}),
         ...(suppressed ? { suppressed_at: now ?? trx.fn.now() } : {}),
-      },
-      ["id"],
-    );
-    return String(row?.id);
+      });
+    }
+    const inserted: { id: string | number }[] = await trx("mail_outbox").insert(rows, ["id"]);
+    return inserted.map((row) => String(row.id));
   });
 }
 

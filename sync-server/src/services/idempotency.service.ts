@@ -55,18 +55,22 @@ export async function claimKey(
   hash: string,
   owner: KeyOwner,
 ): Promise<KeyState> {
-  const lock = await trx.raw<{ rows: { locked: boolean }[] }>(
-    "select pg_try_advisory_xact_lock(hashtextextended(?, 7)) as locked",
-    [`idempotency:${key}`],
+  // One round trip for the usual case: the lock, then the new key's row (only once the lock is held).
+  const claim = await trx.raw<{ rows: { locked: boolean; claimed: boolean }[] }>(
+    `with lock as (select pg_try_advisory_xact_lock(hashtextextended(?, 7)) as locked),
+     claimed as (
+       insert into idempotency_keys (key, method, path, request_hash, owner)
+       select ?, ?, ?, ?, ? from lock where locked
+       on conflict (key) do nothing
+       returning key
+     )
+     select locked, exists (select 1 from claimed) as claimed from lock`,
+    [`idempotency:${key}`, key, method, path, hash, owner],
   );
-  if (!lock.rows[0]?.locked) return { kind: "in-progress" };
-  // A new key (the usual case) is claimed in this one statement; an existing one is read after it.
-  const claimed = await trx("idempotency_keys")
-    .insert({ key, method, path, request_hash: hash, owner })
-    .onConflict("key")
-    .ignore()
-    .returning<{ key: string }[]>("key");
-  if (claimed.length === 1) return { kind: "new" };
+  const { locked = false, claimed = false } = claim.rows[0] ?? {};
+  if (!locked) return { kind: "in-progress" };
+  if (claimed) return { kind: "new" };
+  // The key exists: read it (a statement of its own, so it sees what committed before the lock was ours).
   const existing = await trx("idempotency_keys")
     .where({ key })
     .first<

@@ -144,15 +144,14 @@ export async function findCustomerByEmail(db: Knex, email: string): Promise<Cust
 /**
  * The customer with this e-mail (case-insensitive); a new one with `details`
  * when there is none. An existing customer's stored details are never
- * overwritten. Two first bookings with one e-mail at once: the unique index
- * on lower(email) lets one insert win, the other re-reads it.
+ * overwritten. The insert comes first (a new customer costs one statement):
+ * the unique index on lower(email) makes it do nothing when the customer
+ * exists (or a parallel first booking with that e-mail won), and it is read.
  */
 export async function findOrCreateCustomer(
   trx: Knex.Transaction,
   details: CustomerDetails,
 ): Promise<CustomerRow> {
-  const existing = await findCustomerByEmail(trx, details.email);
-  if (existing) return existing;
   const inserted = await trx.raw<{ rows: CustomerRow[] }>(
     `insert into customers (full_name, email, phone, license, facebook_profile)
      values (?, ?, ?, ?, ?)

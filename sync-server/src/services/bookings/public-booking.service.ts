@@ -27,7 +27,7 @@ import {
   ValidationFailed,
 } from "../../errors";
 import { bookingConfirmationMail, bookingNoticeMail } from "../../mail/templates";
-import { enqueueMail } from "../../mail/mail-outbox";
+import { enqueueMails } from "../../mail/mail-outbox";
 import { bookingPush } from "../../push/booking-push";
 import { enqueuePush } from "../../push/push-outbox";
 import { hitRateLimit, type RateLimit } from "../rate-limit.service";
@@ -252,8 +252,15 @@ export async function createPublicBooking(
       ...mailInput,
       myBookingLink: myBookingLink(deps.config.publicUrl, view.reference, bookingToken),
     });
-    await enqueueMail(trx, { ...confirmation, attachments: [bookingCalendarAttachment(view)] }, now, limits);
-    await enqueueMail(trx, bookingNoticeMail(mailInput, deps.config.businessEmail), now, limits);
+    await enqueueMails(
+      trx,
+      [
+        { ...confirmation, attachments: [bookingCalendarAttachment(view)] },
+        bookingNoticeMail(mailInput, deps.config.businessEmail),
+      ],
+      now,
+      limits,
+    );
     await enqueuePush(trx, bookingPush("new-booking", answer.booking), now);
     return answer;
   });
