@@ -91,9 +91,12 @@ if (engine === "postgres") {
 const cars = (await (await fetch(`${url}/api/cars`)).json()) as BenchCar[];
 const next = distinctBookings(cars, 400, await uploadBenchDocumentSets(url, bookings));
 const perRequest: Timed[][] = [];
+const skip = Math.min(20, Math.floor(bookings / 4)); // warm-up
+let cpuFrom = process.cpuUsage();
 const requestMs: number[] = [];
 const statuses = new Map<number, number>();
 for (let i = 0; i < bookings; i += 1) {
+  if (i === skip) cpuFrom = process.cpuUsage();
   current = [];
   const at = performance.now();
   const res = await fetch(`${url}/api/bookings`, {
@@ -107,17 +110,20 @@ for (let i = 0; i < bookings; i += 1) {
   perRequest.push(current);
   current = null;
 }
+const cpu = process.cpuUsage(cpuFrom);
 server.close();
 await db.close();
 await database.drop();
 
-const skip = Math.min(20, Math.floor(bookings / 4)); // warm-up
 const kept = perRequest.slice(skip);
 const shape = kept.at(-1) ?? [];
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 console.info(`${engine}: statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
 console.info(
   `request ${mean(requestMs.slice(skip)).toFixed(2)} ms mean; ${shape.length} statements, ${mean(kept.map((r) => r.reduce((a, s) => a + s.ms, 0))).toFixed(2)} ms in SQL`,
+);
+console.info(
+  `CPU of this process (server and client) per booking: ${((cpu.user + cpu.system) / 1000 / Math.max(1, bookings - skip)).toFixed(2)} ms`,
 );
 shape.forEach((s, i) => {
   const times = kept.map((r) => r[i]?.ms ?? 0);

@@ -56,11 +56,14 @@ if (load === "bookings") {
     await uploader.stop();
   }
 }
-const server = await startProcess("sync-server/src/main.ts", benchSettings.port, serverEnv, [
-  "--cpu-prof",
-  "--cpu-prof-dir",
-  dir,
-]);
+/** PROFILE_CPU=0 measures without the profiler (its overhead), for before/after figures. */
+const profiling = process.env.PROFILE_CPU !== "0";
+const server = await startProcess(
+  "sync-server/src/main.ts",
+  benchSettings.port,
+  serverEnv,
+  profiling ? ["--cpu-prof", "--cpu-prof-dir", dir] : [],
+);
 try {
   const url = server.url;
   const cars = (await (await fetch(`${url}/api/cars`)).json()) as BenchCar[];
@@ -100,6 +103,7 @@ try {
   await database.drop();
 }
 
+if (!profiling) process.exit(0);
 const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
 if (!file) throw new Error(`no profile in ${dir}`);
 const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile;
