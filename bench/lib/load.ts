@@ -54,7 +54,11 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
   }
   return {
     requests: result.requests.total,
-    rps: Math.round(result.requests.average),
+    // Over the whole run: autocannon's per-second average rounds a run of a fixed amount to whole seconds.
+    rps:
+      result.duration > 0
+        ? Math.round(result.requests.total / result.duration)
+        : Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
