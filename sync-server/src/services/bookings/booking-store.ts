@@ -12,6 +12,7 @@ import type { BookingDocuments } from "@car-rental/shared/schemas/booking";
 import { DatesUnavailable } from "../../errors";
 import { activeRanges } from "../cars/cars.service";
 import { customersTable, type CustomerRow } from "../customers/customer-record";
+import type { BookingViewRow } from "./booking-view";
 
 /** The columns a new booking is stored with. */
 export type NewBooking = {
@@ -87,6 +88,24 @@ export async function withOverlapGuard<T>(
 
 /** Inserts a booking; an overlap with an active booking of the car is a 409 DATES_UNAVAILABLE. */
 export async function insertBooking(trx: Knex.Transaction, booking: NewBooking): Promise<string> {
+  return (await insertBookingRow(trx, booking)).id;
+}
+
+/** A stored booking's own columns: a booking view's row without its customer's and car's. */
+export type InsertedBookingRow = Omit<
+  BookingViewRow,
+  "customer_name" | "customer_email" | "car_name" | "car_category"
+>;
+
+/**
+ * insertBooking, answering the stored row (with what the database filled in:
+ * the reference, the version, the times), so the caller that already holds
+ * the customer and the car builds the booking's view without reading it back.
+ */
+export async function insertBookingRow(
+  trx: Knex.Transaction,
+  booking: NewBooking,
+): Promise<InsertedBookingRow> {
   return withOverlapGuard(trx, booking.carId, booking.range, async (savepoint) => {
     const [row] = await savepoint("bookings")
       .insert({
@@ -122,9 +141,9 @@ export async function insertBooking(trx: Knex.Transaction, booking: NewBooking):
         contact_name: booking.contactName ?? null,
         ...(booking.createdAt ? { created_at: booking.createdAt } : {}),
       })
-      .returning<{ id: string }[]>("id");
+      .returning<InsertedBookingRow[]>("*");
     if (!row) throw new Error("insert returned no booking");
-    return row.id;
+    return row;
   });
 }
 

@@ -37,10 +37,10 @@ import { isCustomerBlocked } from "../blocked-names/blocklist-match";
 import { carsTable, toCar } from "../cars/car-record";
 import { activeRanges } from "../cars/cars.service";
 import { ratesFor } from "../rates/rates.service";
-import { findBookingView } from "./booking-view";
+import { toBookingView } from "./booking-view";
 import { myBookingLink, tokenMatches } from "./booking-access";
 import { bookingCalendarAttachment } from "./booking-calendar";
-import { findOrCreateCustomer, insertBooking } from "./booking-store";
+import { findOrCreateCustomer, insertBookingRow } from "./booking-store";
 
 export type PublicBookingDeps = Pick<AppDeps, "db" | "storage" | "clock" | "config">;
 
@@ -200,7 +200,7 @@ export async function createPublicBooking(
     const stored = await findOrCreateCustomer(trx, customer);
 
     const bookingToken = randomBytes(32).toString("base64url");
-    const bookingId = await insertBooking(trx, {
+    const inserted = await insertBookingRow(trx, {
       customerId: stored.id,
       carId: car.id,
       range: candidate,
@@ -228,8 +228,14 @@ export async function createPublicBooking(
       contactName: customer.fullName,
       createdAt: deps.clock.now(),
     });
-    const view = await findBookingView(trx, bookingId);
-    if (!view) throw new Error("the new booking is not readable");
+    // The view from the stored row and the customer and car in hand (no read back).
+    const view = toBookingView({
+      ...inserted,
+      customer_name: stored.full_name,
+      customer_email: stored.email,
+      car_name: car.name,
+      car_category: car.category,
+    });
     // What the visitor typed, not what an earlier booking stored under this e-mail; no customer id.
     const { customerId: _storedCustomerId, ...publicView } = view;
     const answer: PublicBookingResponse = {
