@@ -114,6 +114,31 @@ describe.each(testEngines())("mail outbox on %s", (engine) => {
     expect(sink.received).toHaveLength(1);
   });
 
+  it("sends each due mail once when two delivery rounds run side by side (each claim is one statement)", async () => {
+    const port = await freePort();
+    sink = await startSmtpSink(port);
+    const deps = {
+      ...server.deps,
+      mailer: createMailer({ ...server.deps.config, smtpUrl: `smtp://127.0.0.1:${port}` }),
+    };
+    const owner = server.deps.config.businessEmail;
+    for (let i = 0; i < 12; i++)
+      await enqueueMail(
+        server.db.knex,
+        { ...mail, to: owner, subject: `Side by side ${i}` },
+        server.clock.now(),
+        {
+          ownerAddress: owner,
+        },
+      );
+    const [first, second] = await Promise.all([deliverDueMail(deps), deliverDueMail(deps)]);
+    expect((first ?? 0) + (second ?? 0)).toBe(12);
+    const subjects = sink.received.map((message) => /Subject: (Side by side \d+)/.exec(message)?.[1]);
+    expect(new Set(subjects).size).toBe(12);
+    expect(subjects).toHaveLength(12);
+    expect(await server.db.knex("mail_outbox").whereNull("sent_at")).toHaveLength(0);
+  });
+
   it("writes .eml files under the data folder when no SMTP server is configured", async () => {
     expect(server.deps.mailer.kind).toBe("file");
     await enqueueMail(server.db.knex, mail, server.clock.now());

@@ -131,31 +131,25 @@ export async function enqueueMails(
 /**
  * Claims the next due mail: locks it with SKIP LOCKED (so processes running
  * this side by side never take the same mail) and moves its next attempt past
- * the lease, then lets go of the lock before it is sent.
+ * the lease, in one statement (one round trip, one commit), which lets go of
+ * the lock before it is sent.
  */
 async function claimDue(knex: Knex, now: Date, leaseMs: number): Promise<OutboxRow[]> {
-  return knex.transaction(async (trx) => {
-    const due = await trx("mail_outbox")
-      .select("id", "kind", "to_address", "subject", "text_body", "html_body", "attachments", "attempts")
-      .whereNull("sent_at")
-      .whereNull("suppressed_at")
-      .where("next_attempt_at", "<=", now)
-      .orderBy("next_attempt_at")
-      .orderBy("id")
-      .limit(1)
-      .forUpdate()
-      .skipLocked();
-    const rows: OutboxRow[] = due;
-    if (rows.length > 0) {
-      await trx("mail_outbox")
-        .whereIn(
-          "id",
-          rows.map((r) => r.id),
-        )
-        .update({ next_attempt_at: new Date(now.getTime() + leaseMs) });
-    }
-    return rows;
-  });
+  const next = knex("mail_outbox")
+    .select("id")
+    .whereNull("sent_at")
+    .whereNull("suppressed_at")
+    .where("next_attempt_at", "<=", now)
+    .orderBy("next_attempt_at")
+    .orderBy("id")
+    .limit(1)
+    .forUpdate()
+    .skipLocked();
+  const rows: OutboxRow[] = await knex("mail_outbox")
+    .whereIn("id", next)
+    .update({ next_attempt_at: new Date(now.getTime() + leaseMs) })
+    .returning(["id", "kind", "to_address", "subject", "text_body", "html_body", "attachments", "attempts"]);
+  return rows;
 }
 
 /**
