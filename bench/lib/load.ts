@@ -26,6 +26,8 @@ export type LoadOptions = {
 
 /** Runs autocannon against one URL and reports throughput and latency percentiles. */
 export async function measure(options: LoadOptions): Promise<LoadResult> {
+  const started = performance.now();
+  let lastAnswerAt = started;
   const result = await autocannon({
     url: options.url,
     method: options.method ?? "GET",
@@ -36,6 +38,9 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
       ? {
           requests: [
             {
+              onResponse: () => {
+                lastAnswerAt = performance.now();
+              },
               setupRequest: (req: autocannon.Request) => ({
                 ...req,
                 ...(options.body ? { body: options.body() } : {}),
@@ -52,13 +57,13 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
   for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
     statuses[status] = stats.count ?? 0;
   }
+  // A run of a fixed amount ends on autocannon's one-second tick, so its own duration and per-second
+  // average are whole seconds: the rate is counted to the last answer instead.
+  const seconds =
+    options.amount && lastAnswerAt > started ? (lastAnswerAt - started) / 1000 : result.duration;
   return {
     requests: result.requests.total,
-    // Over the whole run: autocannon's per-second average rounds a run of a fixed amount to whole seconds.
-    rps:
-      result.duration > 0
-        ? Math.round(result.requests.total / result.duration)
-        : Math.round(result.requests.average),
+    rps: seconds > 0 ? Math.round(result.requests.total / seconds) : Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
