@@ -6,10 +6,13 @@
  * prints the functions with the most self time, and the files of the
  * project with the most time spent inside them. The .cpuprofile (for
  * DevTools) stays in PROFILE_DIR. PROFILE_CEILING=1 first measures the
- * same-bytes ceiling (a bare Koa app sending GET /api/cars's answer). Bookings: PROFILE_BOOKINGS of them (each
+ * same-bytes ceiling (a bare Koa app sending GET /api/cars's answer). It
+ * prints the CPU each request cost the server process and, on PostgreSQL,
+ * the database's backends: figures a loaded machine does not skew. Bookings: PROFILE_BOOKINGS of them (each
  * with its own documents and an Idempotency-Key) over PROFILE_CONNECTIONS.
  */
 import { randomUUID } from "node:crypto";
+import pg from "pg";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,6 +37,34 @@ const dir = process.env.PROFILE_DIR ?? path.join(os.tmpdir(), `bench-profile-${D
 const connections = Number(process.env.PROFILE_CONNECTIONS ?? 10);
 const bookings = Number(process.env.PROFILE_BOOKINGS ?? 1000);
 mkdirSync(dir, { recursive: true });
+
+/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    // utime and stime are fields 14 and 15 of stat, 12 and 13 after "pid (comm) ", in clock ticks.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+/** The PostgreSQL backends serving the bench database and their CPU seconds so far. */
+async function backendsCpu(): Promise<Map<number, number>> {
+  const url = database.env.DATABASE_URL;
+  const cpu = new Map<number, number>();
+  if (!url) return cpu;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const rows = await client.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+  );
+  await client.end();
+  for (const { pid } of rows.rows) cpu.set(pid, cpuSecondsOf(pid));
+  return cpu;
+}
 
 type CallFrame = { functionName: string; url: string; lineNumber: number };
 type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] };
@@ -71,6 +102,8 @@ try {
   if (!car) throw new Error("no available car");
   const headers = BROWSER_ACCEPT_ENCODING;
   const duration = benchSettings.seconds;
+  const serverCpuBefore = server.child.pid ? cpuSecondsOf(server.child.pid) : 0;
+  const backendsBefore = await backendsCpu();
   if (process.env.PROFILE_CEILING === "1") {
     const { ceiling } = await benchSameBytesCeiling(url, benchSettings.port + 1);
     console.info(`ceiling, same bytes as GET /api/cars: ${JSON.stringify(ceiling)}`);
@@ -98,6 +131,15 @@ try {
           durationSeconds: duration,
         });
   console.info(`${engine} ${load}: ${JSON.stringify(result)}`);
+  // What each request cost in CPU, whatever else the machine was doing (the load generator excluded).
+  const serverCpu = server.child.pid ? cpuSecondsOf(server.child.pid) - serverCpuBefore : 0;
+  const after = await backendsCpu();
+  let databaseCpu = 0;
+  for (const [pid, seconds] of after) databaseCpu += seconds - (backendsBefore.get(pid) ?? 0);
+  const perRequest = (seconds: number) => ((seconds * 1000) / Math.max(1, result.requests)).toFixed(2);
+  console.info(
+    `CPU per request: server ${perRequest(serverCpu)} ms, database ${engine === "postgres" ? `${perRequest(databaseCpu)} ms` : "(in the server)"}`,
+  );
 } finally {
   await server.stop();
   await database.drop();
