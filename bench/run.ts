@@ -44,10 +44,15 @@ const budgets = {
     [PUBLIC_READS.blockedNameCheck]: 50,
   } as Record<string, number>,
   /**
-   * Issue #17: POST /api/bookings (10 connections) back to release 1's full run, 214 req/s when the
-   * bare Koa tiny JSON route did 42,709: as a share of that ceiling, so a loaded machine compares fairly.
+   * Issue #17: POST /api/bookings (10 connections) back to release 1's full run, as a share of the
+   * bare Koa tiny JSON route measured in the same run (a loaded machine compares fairly): on
+   * PostgreSQL 214 req/s against 42,709; on PGlite (one connection: bookings one at a time) 115
+   * against 46,421.
    */
-  bookingsVsTinyJsonPercent: (214 / 42_709) * 100,
+  bookingsVsTinyJsonPercent: {
+    postgres: (214 / 42_709) * 100,
+    pglite: (115 / 46_421) * 100,
+  } satisfies Record<Engine, number>,
   /** Issue #23: POST /api/bookings p99 at 50 connections, on PostgreSQL. */
   bookingsP99At50ConnectionsMs: 50,
 };
@@ -165,7 +170,9 @@ function report(engines: EngineResult[], pwa: PwaResult | null, failures: string
     for (const row of e.api) {
       const budget = budgets.publicReadsVsSameBytesPercent[row.name];
       const tinyBudget =
-        row.name === BOOKING_ROWS.ten ? ` (budget ≥ ${budgets.bookingsVsTinyJsonPercent.toFixed(2)} %)` : "";
+        row.name === BOOKING_ROWS.ten
+          ? ` (budget ≥ ${budgets.bookingsVsTinyJsonPercent[e.engine].toFixed(2)} %)`
+          : "";
       const p99Budget =
         row.name === BOOKING_ROWS.fifty && e.engine === "postgres"
           ? ` (budget ≤ ${budgets.bookingsP99At50ConnectionsMs})`
@@ -239,7 +246,7 @@ function report(engines: EngineResult[], pwa: PwaResult | null, failures: string
       .map(([name, percent]) => `${name} ≥ ${percent} %`)
       .join(
         ", ",
-      )} of a bare Koa app serving the same bytes as GET /api/cars; POST /api/bookings ≥ ${budgets.bookingsVsTinyJsonPercent.toFixed(2)} % of the bare Koa tiny JSON route (release 1: 214 req/s against 42,709) with every booking answered 201, and its p99 ≤ ${budgets.bookingsP99At50ConnectionsMs} ms at 50 connections on PostgreSQL; booked-dates p99 ≤ ${budgets.bookedDatesP99Ms} ms at ${SCALE.bookings.toLocaleString("en")} bookings; the Timeline renders in < ${budgets.timelineScriptingMs} ms of scripting; the outbox drain delivers every queued change exactly once.`,
+      )} of a bare Koa app serving the same bytes as GET /api/cars; POST /api/bookings ≥ ${budgets.bookingsVsTinyJsonPercent.postgres.toFixed(2)} % (PostgreSQL) and ≥ ${budgets.bookingsVsTinyJsonPercent.pglite.toFixed(2)} % (PGlite) of the bare Koa tiny JSON route (release 1: 214 req/s against 42,709, and 115 against 46,421) with every booking answered 201, and its p99 ≤ ${budgets.bookingsP99At50ConnectionsMs} ms at 50 connections on PostgreSQL; booked-dates p99 ≤ ${budgets.bookedDatesP99Ms} ms at ${SCALE.bookings.toLocaleString("en")} bookings; the Timeline renders in < ${budgets.timelineScriptingMs} ms of scripting; the outbox drain delivers every queued change exactly once.`,
     "",
   );
   lines.push(
@@ -259,9 +266,9 @@ function checkBudgets(engines: EngineResult[], pwa: PwaResult | null): string[] 
     const bookings = e.api.find((r) => r.name === BOOKING_ROWS.ten);
     if (bookings) {
       const share = (bookings.result.rps / e.ceiling.rps) * 100;
-      if (share < budgets.bookingsVsTinyJsonPercent) {
+      if (share < budgets.bookingsVsTinyJsonPercent[e.engine]) {
         failures.push(
-          `${BOOKING_ROWS.ten} at ${share.toFixed(2)} % of the tiny JSON ceiling on ${e.engine} (budget ≥ ${budgets.bookingsVsTinyJsonPercent.toFixed(2)} %)`,
+          `${BOOKING_ROWS.ten} at ${share.toFixed(2)} % of the tiny JSON ceiling on ${e.engine} (budget ≥ ${budgets.bookingsVsTinyJsonPercent[e.engine].toFixed(2)} %)`,
         );
       }
     }
