@@ -20,13 +20,14 @@ async function waitForHealth(url: string, deadline: number, child: ChildProcess)
   throw new Error(`${url} did not become healthy`);
 }
 
-/** Starts a TypeScript entry point (the real server or the bare Koa ceiling) as its own process. */
+/** Starts a TypeScript entry point (the real server or the bare Koa ceiling) as its own process, with `nodeFlags` (e.g. --cpu-prof). */
 export async function startProcess(
   entry: string,
   port: number,
   env: Record<string, string>,
+  nodeFlags: string[] = [],
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", entry], {
     cwd: repoRoot,
     env: childEnv({ PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env }),
     stdio: ["ignore", "ignore", "inherit"],

@@ -12,6 +12,7 @@ import * as securityDeposit from "../migrations/2026-11-26-10-00-00-security-dep
 import * as rates from "../migrations/2026-11-26-11-00-00-rates";
 import * as bookingHandovers from "../migrations/2026-11-26-12-00-00-booking-handovers";
 import * as lengthDiscountsSync from "../migrations/2026-11-27-01-00-00-length-discounts-sync";
+import * as bookingsAndCustomersCommitWithoutNotify from "../migrations/2026-11-27-03-00-00-bookings-and-customers-commit-without-notify";
 import * as documentsBelongToOneBooking from "../migrations/2026-11-27-04-00-00-documents-belong-to-one-booking";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
@@ -40,6 +41,10 @@ export const migrations: readonly Migration[] = [
   { name: "2026-11-26-11-00-00-rates", ...rates },
   { name: "2026-11-26-12-00-00-booking-handovers", ...bookingHandovers },
   { name: "2026-11-27-01-00-00-length-discounts-sync", ...lengthDiscountsSync },
+  {
+    name: "2026-11-27-03-00-00-bookings-and-customers-commit-without-notify",
+    ...bookingsAndCustomersCommitWithoutNotify,
+  },
   { name: "2026-11-27-04-00-00-documents-belong-to-one-booking", ...documentsBelongToOneBooking },
 ];
 

@@ -1,5 +1,5 @@
 import { constants as zlib } from "node:zlib";
-import Koa from "koa";
+import Koa, { type Middleware } from "koa";
 import compress from "koa-compress";
 import { bodyParser } from "@koa/bodyparser";
 import type { AppDeps } from "./deps";
@@ -11,6 +11,7 @@ import { provideRequestDb } from "./middleware/request-db";
 import { requestLog } from "./middleware/request-log";
 import { canonicalApiPaths, sameOriginJsonMutations, securityHeaders } from "./middleware/security";
 import { healthRoutes } from "./routes/health.routes";
+import { limitBookingAttempts } from "./routes/public/bookings.routes";
 import { publicRoutes } from "./routes/public/public.routes";
 import { adminRoutes } from "./routes/admin/admin.routes";
 import { dispatchThrough } from "./routes/admin/batch.routes";
@@ -20,6 +21,20 @@ import { changeFeed } from "./services/change-feed";
 import { PublicReadCaches } from "./services/public-read-caches";
 
 export type { AppDeps } from "./deps";
+
+/** Requests that change nothing: no body, no idempotency key, no write of the caches. */
+const READ_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Runs `layers` (in order) for every request but a read, which goes straight on. */
+function onlyForWrites(layers: Middleware[]): Middleware {
+  const chain = layers.reduceRight<Middleware>(
+    (inner, layer) => (ctx, next) => layer(ctx, () => inner(ctx, next)),
+    (_ctx, next) => next(),
+  );
+  return function writesOnly(ctx, next) {
+    return READ_METHODS.has(ctx.method) ? next() : chain(ctx, next);
+  };
+}
 
 /** JSON bodies above this are refused with 413 (a booking is about 2 KB). */
 const JSON_BODY_LIMIT = "100kb";
@@ -49,19 +64,27 @@ export function createApp(deps: AppDeps): Koa {
   app.use(canonicalApiPaths());
   app.use(sameOriginJsonMutations(allowedOrigins));
   const parseJson = bodyParser({ enableTypes: ["json"], jsonLimit: JSON_BODY_LIMIT, encoding: "utf-8" });
-  // Only /api/ takes JSON bodies; uploads stream their bytes themselves.
-  app.use((ctx, next) => (ctx.path.startsWith("/api/") ? parseJson(ctx, next) : next()));
   // Outside the idempotency layer, so a write clears the public snapshots after it committed.
   const readCaches = new PublicReadCaches();
   // Changes made by other processes (and background work) reach them through the feed.
   readCaches.clearOnChanges(changeFeed(deps.db, deps.logger));
-  app.use(readCaches.clearOnWrites());
   app.use(provideRequestDb(deps.db.knex));
-  // Outside the idempotency transaction: S3 checks of the uploads a mutation names.
-  app.use(prepareUploads(deps));
-  app.use(idempotent(deps));
-  // Renders route errors inside the idempotency layer, so it can store refusals.
-  app.use(errorHandler(deps.logger));
+  // What only a write needs: a read (the public reads above all) passes all of it with one check.
+  app.use(
+    onlyForWrites([
+      // Only /api/ takes JSON bodies; uploads stream their bytes themselves.
+      (ctx, next) => (ctx.path.startsWith("/api/") ? parseJson(ctx, next) : next()),
+      readCaches.clearOnWrites(),
+      // A booking attempt counts before any work on it, and outside the idempotency transaction.
+      limitBookingAttempts(deps),
+      // Outside the idempotency transaction: S3 checks of the uploads a mutation names.
+      prepareUploads(deps),
+      idempotent(deps),
+      // Renders route errors inside the idempotency layer, so it can store refusals (a read's are rendered
+      // by the one above).
+      errorHandler(deps.logger),
+    ]),
+  );
   app.use(methodErrorsAsJson());
 
   for (const router of [

@@ -10,6 +10,7 @@ import { createMailer } from "./mailer";
 import {
   deliverDueMail,
   enqueueMail,
+  enqueueMails,
   mailRetryDelayMs,
   MAIL_DAILY_LIMIT_PER_ADDRESS,
   MAIL_RETRY_MAX_MS,
@@ -113,6 +114,31 @@ describe.each(testEngines())("mail outbox on %s", (engine) => {
     expect(sink.received).toHaveLength(1);
   });
 
+  it("sends each due mail once when two delivery rounds run side by side (each claim is one statement)", async () => {
+    const port = await freePort();
+    sink = await startSmtpSink(port);
+    const deps = {
+      ...server.deps,
+      mailer: createMailer({ ...server.deps.config, smtpUrl: `smtp://127.0.0.1:${port}` }),
+    };
+    const owner = server.deps.config.businessEmail;
+    for (let i = 0; i < 12; i++)
+      await enqueueMail(
+        server.db.knex,
+        { ...mail, to: owner, subject: `Side by side ${i}` },
+        server.clock.now(),
+        {
+          ownerAddress: owner,
+        },
+      );
+    const [first, second] = await Promise.all([deliverDueMail(deps), deliverDueMail(deps)]);
+    expect((first ?? 0) + (second ?? 0)).toBe(12);
+    const subjects = sink.received.map((message) => /Subject: (Side by side \d+)/.exec(message)?.[1]);
+    expect(new Set(subjects).size).toBe(12);
+    expect(subjects).toHaveLength(12);
+    expect(await server.db.knex("mail_outbox").whereNull("sent_at")).toHaveLength(0);
+  });
+
   it("writes .eml files under the data folder when no SMTP server is configured", async () => {
     expect(server.deps.mailer.kind).toBe("file");
     await enqueueMail(server.db.knex, mail, server.clock.now());
@@ -175,5 +201,37 @@ describe.each(testEngines())("mail outbox on %s", (engine) => {
     await enqueueMail(knex, { ...mail, to: "victim@example.com" }, server.clock.now(), limits);
     const latest = await knex("mail_outbox").orderBy("id", "desc").first<{ suppressed_at: Date | null }>();
     expect(latest.suppressed_at).toBeNull();
+  });
+
+  it("queues several mails in one call under the same limit, each counting for the next", async () => {
+    const knex = server.db.knex;
+    const owner = server.deps.config.businessEmail;
+    const limits = { ownerAddress: owner };
+    for (let i = 0; i < MAIL_DAILY_LIMIT_PER_ADDRESS - 1; i++)
+      await enqueueMail(knex, { ...mail, to: "busy@example.com" }, server.clock.now(), limits);
+    // One place left for busy@: the first of the call takes it, the second is dropped; the owner's always goes.
+    const ids = await knex.transaction((trx) =>
+      enqueueMails(
+        trx,
+        [
+          { ...mail, subject: "first", to: "Busy@Example.com" },
+          { ...mail, subject: "to the owner", to: owner },
+          { ...mail, subject: "second", to: "busy@example.com" },
+        ],
+        server.clock.now(),
+        limits,
+      ),
+    );
+    expect(ids).toHaveLength(3);
+    const rows: { id: string | number; subject: string; suppressed_at: Date | null }[] = await knex(
+      "mail_outbox",
+    ).whereIn("id", ids);
+    const bySubject = new Map(rows.map((row) => [row.subject, row]));
+    expect(ids.map(String)).toEqual(
+      ["first", "to the owner", "second"].map((subject) => String(bySubject.get(subject)?.id)),
+    );
+    expect(bySubject.get("first")?.suppressed_at).toBeNull();
+    expect(bySubject.get("to the owner")?.suppressed_at).toBeNull();
+    expect(bySubject.get("second")?.suppressed_at).not.toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import type { AppDeps } from "../deps";
+import { inTransaction } from "../services/in-transaction";
 
 export type MailKind = "booking-confirmation" | "booking-notice" | "contact-notice" | (string & {});
 
@@ -55,7 +56,8 @@ export type EnqueueOptions = {
 
 /**
  * Queues a mail. Pass the transaction that writes what the mail is about
- * (e.g. the booking), so the mail exists exactly when that does.
+ * (e.g. the booking), so the mail exists exactly when that does (it runs in
+ * that transaction as it is, no savepoint).
  *
  * No address receives more than MAIL_DAILY_LIMIT_PER_ADDRESS mails in 24
  * hours (a rolling window), except `ownerAddress`: a mail over the limit is
@@ -72,23 +74,44 @@ export async function enqueueMail(
   now?: Date,
   options: EnqueueOptions = {},
 ): Promise<string> {
-  return db.transaction(async (trx) => {
-    const address = mail.to.trim().toLowerCase();
-    const exempt =
-      options.ownerAddress !== undefined && address === options.ownerAddress.trim().toLowerCase();
-    let suppressed = false;
-    if (!exempt) {
-      await trx.raw("select pg_advisory_xact_lock(hashtextextended(?, 0))", [`mail-recipient:${address}`]);
-      const since = now ? new Date(now.getTime() - DAY_MS) : trx.raw("now() - interval '1 day'");
-      const counted = await trx("mail_outbox")
-        .whereRaw("lower(to_address) = ?", [address])
-        .where("created_at", ">", since)
-        .whereNull("suppressed_at")
-        .count<{ count: string | number }[]>({ count: "*" });
-      suppressed = Number(counted[0]?.count ?? 0) >= MAIL_DAILY_LIMIT_PER_ADDRESS;
-    }
-    const [row] = await trx("mail_outbox").insert(
-      {
+  const [id] = await enqueueMails(db, [mail], now, options);
+  if (id === undefined) throw new Error("the mail was not queued");
+  return id;
+}
+
+/**
+ * Queues several mails about one thing (a booking's confirmation and the
+ * owner's notice), as enqueueMail does each, stored in one statement.
+ * @returns the outbox ids, in the order of `mails`.
+ */
+export async function enqueueMails(
+  db: Knex | Knex.Transaction,
+  mails: QueuedMail[],
+  now?: Date,
+  options: EnqueueOptions = {},
+): Promise<string[]> {
+  if (mails.length === 0) return [];
+  return inTransaction(db, async (trx) => {
+    const owner = options.ownerAddress?.trim().toLowerCase();
+    /** Mails of this call kept so far per limited address (they count too). */
+    const queuedHere = new Map<string, number>();
+    const rows = [];
+    for (const mail of mails) {
+      const address = mail.to.trim().toLowerCase();
+      let suppressed = false;
+      if (address !== owner) {
+        await trx.raw("select pg_advisory_xact_lock(hashtextextended(?, 0))", [`mail-recipient:${address}`]);
+        const since = now ? new Date(now.getTime() - DAY_MS) : trx.raw("now() - interval '1 day'");
+        const counted = await trx("mail_outbox")
+          .whereRaw("lower(to_address) = ?", [address])
+          .where("created_at", ">", since)
+          .whereNull("suppressed_at")
+          .count<{ count: string | number }[]>({ count: "*" });
+        const sent = Number(counted[0]?.count ?? 0) + (queuedHere.get(address) ?? 0);
+        suppressed = sent >= MAIL_DAILY_LIMIT_PER_ADDRESS;
+        if (!suppressed) queuedHere.set(address, (queuedHere.get(address) ?? 0) + 1);
+      }
+      rows.push({
         kind: mail.kind,
         to_address: mail.to,
         subject: mail.subject,
@@ -98,41 +121,35 @@ export async function enqueueMail(
         attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
         ...(now ? { next_attempt_at: now, created_at: now } : {}),
         ...(suppressed ? { suppressed_at: now ?? trx.fn.now() } : {}),
-      },
-      ["id"],
-    );
-    return String(row?.id);
+      });
+    }
+    const inserted: { id: string | number }[] = await trx("mail_outbox").insert(rows, ["id"]);
+    return inserted.map((row) => String(row.id));
   });
 }
 
 /**
  * Claims the next due mail: locks it with SKIP LOCKED (so processes running
  * this side by side never take the same mail) and moves its next attempt past
- * the lease, then lets go of the lock before it is sent.
+ * the lease, in one statement (one round trip, one commit), which lets go of
+ * the lock before it is sent.
  */
 async function claimDue(knex: Knex, now: Date, leaseMs: number): Promise<OutboxRow[]> {
-  return knex.transaction(async (trx) => {
-    const due = await trx("mail_outbox")
-      .select("id", "kind", "to_address", "subject", "text_body", "html_body", "attachments", "attempts")
-      .whereNull("sent_at")
-      .whereNull("suppressed_at")
-      .where("next_attempt_at", "<=", now)
-      .orderBy("next_attempt_at")
-      .orderBy("id")
-      .limit(1)
-      .forUpdate()
-      .skipLocked();
-    const rows: OutboxRow[] = due;
-    if (rows.length > 0) {
-      await trx("mail_outbox")
-        .whereIn(
-          "id",
-          rows.map((r) => r.id),
-        )
-        .update({ next_attempt_at: new Date(now.getTime() + leaseMs) });
-    }
-    return rows;
-  });
+  const next = knex("mail_outbox")
+    .select("id")
+    .whereNull("sent_at")
+    .whereNull("suppressed_at")
+    .where("next_attempt_at", "<=", now)
+    .orderBy("next_attempt_at")
+    .orderBy("id")
+    .limit(1)
+    .forUpdate()
+    .skipLocked();
+  const rows: OutboxRow[] = await knex("mail_outbox")
+    .whereIn("id", next)
+    .update({ next_attempt_at: new Date(now.getTime() + leaseMs) })
+    .returning(["id", "kind", "to_address", "subject", "text_body", "html_body", "attachments", "attempts"]);
+  return rows;
 }
 
 /**

@@ -55,11 +55,22 @@ export async function claimKey(
   hash: string,
   owner: KeyOwner,
 ): Promise<KeyState> {
-  const lock = await trx.raw<{ rows: { locked: boolean }[] }>(
-    "select pg_try_advisory_xact_lock(hashtextextended(?, 7)) as locked",
-    [`idempotency:${key}`],
+  // One round trip for the usual case: the lock, then the new key's row (only once the lock is held).
+  const claim = await trx.raw<{ rows: { locked: boolean; claimed: boolean }[] }>(
+    `with lock as (select pg_try_advisory_xact_lock(hashtextextended(?, 7)) as locked),
+     claimed as (
+       insert into idempotency_keys (key, method, path, request_hash, owner)
+       select ?, ?, ?, ?, ? from lock where locked
+       on conflict (key) do nothing
+       returning key
+     )
+     select locked, exists (select 1 from claimed) as claimed from lock`,
+    [`idempotency:${key}`, key, method, path, hash, owner],
   );
-  if (!lock.rows[0]?.locked) return { kind: "in-progress" };
+  const { locked = false, claimed = false } = claim.rows[0] ?? {};
+  if (!locked) return { kind: "in-progress" };
+  if (claimed) return { kind: "new" };
+  // The key exists: read it (a statement of its own, so it sees what committed before the lock was ours).
   const existing = await trx("idempotency_keys")
     .where({ key })
     .first<
@@ -75,6 +86,7 @@ export async function claimKey(
       owner: existing.owner,
     };
   }
+  // Deleted in between (the retention clean-up): nothing to replay, and the key is free again.
   await trx("idempotency_keys").insert({ key, method, path, request_hash: hash, owner });
   return { kind: "new" };
 }

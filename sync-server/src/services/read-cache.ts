@@ -8,6 +8,11 @@ export type ReadCacheOptions = {
   maxEntries: number;
   /** The tables its answers are read from: a committed change to any of them empties it. */
   tables: readonly string[];
+  /**
+   * An answer is read again once it is this old: for tables whose changes are
+   * not notified (see BOOKED_DATES_MAX_AGE_MS). Default: kept until cleared.
+   */
+  maxAgeMs?: number;
 };
 
 /**
@@ -19,11 +24,12 @@ export type ReadCacheOptions = {
  * reported) is not kept, so a change made through this server shows in the
  * very next read. Changes made by another server process on the same database
  * (or by background work) empty it when the change feed reports them
- * (`clearOnChanges`), well within a second. A cache only spares reads: writes
- * are always checked against the database, never against a cache.
+ * (`clearOnChanges`), well within a second; or, for tables that notify
+ * nothing, when an answer has reached `maxAgeMs`. A cache only spares reads:
+ * writes are always checked against the database, never against a cache.
  */
 export class ReadCache<V> {
-  private readonly entries = new Map<string, V>();
+  private readonly entries = new Map<string, { value: V; readAt: number }>();
   private generation = 0;
   private writesRunning = 0;
 
@@ -32,12 +38,17 @@ export class ReadCache<V> {
   /** The cached value for `key`, or what `load` reads (kept when no write or change overlapped it). */
   async get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
-    if (hit !== undefined) return hit;
+    const maxAgeMs = this.options.maxAgeMs;
+    if (hit !== undefined && (maxAgeMs === undefined || performance.now() - hit.readAt < maxAgeMs)) {
+      return hit.value;
+    }
     const generation = this.generation;
+    // The age counts from before the read: what it reads may already be that old when it arrives.
+    const readAt = performance.now();
     const value = await load();
     if (generation === this.generation && this.writesRunning === 0) {
       if (this.entries.size >= this.options.maxEntries) this.entries.clear();
-      this.entries.set(key, value);
+      this.entries.set(key, { value, readAt });
     }
     return value;
   }

@@ -438,4 +438,22 @@ describe.each(testEngines())("booking trust rules (%s)", (engine) => {
     server.clock.advance(HOUR);
     await bookOk({ car, pickupDate: day(1), returnDate: day(2) });
   });
+
+  it("counts refused attempts sent with an Idempotency-Key too (as the app sends bookings)", async () => {
+    const car = freshCar();
+    const withKey = (n: number, options: Parameters<typeof book>[0]) =>
+      server.request("POST", "/api/bookings", {
+        body: bookingBody({ documents: docs, ...options }),
+        headers: { "Idempotency-Key": `trust-limit-${engine}-${n}` },
+      });
+    for (let i = 0; i < PUBLIC_BOOKING_RATE_LIMIT.limit; i++) {
+      // Refused, so the key's transaction rolls back: the attempt stays counted all the same.
+      const res = await withKey(i, { car, pickupDate: "2026-01-01", returnDate: "2026-01-02" });
+      expect(res.status).toBe(400);
+    }
+    const over = await withKey(100, { car, pickupDate: "2027-05-01", returnDate: "2027-05-02" });
+    expect(over.status).toBe(429);
+    expect((await errorOf(over)).code).toBe("TOO_MANY_REQUESTS");
+    expect(await server.db.knex("bookings").where({ car_id: car.id })).toHaveLength(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
+import type { Middleware } from "koa";
 import { nameKey, type BlockedNameCheck } from "@car-rental/shared/schemas/blocked-name";
 import { bookingViewSchema, publicBookingResponseSchema } from "@car-rental/shared/schemas/booking";
 import * as z from "zod";
@@ -40,6 +41,24 @@ function bookingIdOrNotFound(params: Record<string, string | undefined>): string
   }
 }
 
+/**
+ * Counts every public booking attempt against its address's limit (429 past
+ * it), before anything else works on the request: in front of the upload
+ * checks and outside the idempotency layer's transaction. In the transaction,
+ * the count's row would stay locked until the booking commits (every booking
+ * from one address, a whole carrier-grade NAT, would wait for the one before),
+ * and a refused attempt's rollback would take its count back.
+ */
+export function limitBookingAttempts(deps: AppDeps): Middleware {
+  const { method, path } = routes.createBooking;
+  return async function countBookingAttempt(ctx, next) {
+    if (ctx.method === method && ctx.path === path) {
+      await limitPublicBookings(deps.db.knex, ctx.ip, deps.clock.now(), deps.config.rateLimitScale);
+    }
+    return next();
+  };
+}
+
 /** Booking, the documents retry path (and its release-1 path, 410), and the blocked-name check. */
 export function publicBookingRoutes(deps: AppDeps, caches: PublicReadCaches): Router {
   const router = new Router();
@@ -47,12 +66,11 @@ export function publicBookingRoutes(deps: AppDeps, caches: PublicReadCaches): Ro
   mount(
     router,
     routes.createBooking,
+    // The attempt was counted before (limitBookingAttempts).
     async (ctx, input) => {
-      const db = requestDb(ctx);
-      await limitPublicBookings(db, ctx.ip, deps.clock.now(), deps.config.rateLimitScale);
       const request = input();
       ctx.status = 201;
-      ctx.body = await createPublicBooking(deps, db, request);
+      ctx.body = await createPublicBooking(deps, requestDb(ctx), request);
     },
     { readOnly: bookingReadOnlyFields },
   );

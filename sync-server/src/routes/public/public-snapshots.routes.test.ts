@@ -149,4 +149,38 @@ describe.each(testEngines())("public snapshots (%s)", (engine) => {
     }
     expect(seats).toBe(car.seats + 1);
   });
+
+  it("shows a booking written outside this process's requests in the booked dates within a second", async () => {
+    // Bookings commit without a notification (issue #17): a cached answer is at most half a second old.
+    const car = cars[3];
+    if (!car) throw new Error("no cars");
+    const path = `/api/cars/${car.id}/booked-dates`;
+    const read = async () =>
+      z.array(z.object({ start: z.string() })).parse(await (await server.request("GET", path)).json());
+    expect(await read()).toEqual([]);
+    expect(await read()).toEqual([]); // answered from memory now
+    const [customer] = await server.db
+      .knex("customers")
+      .insert({ full_name: "Elsewhere Customer", email: "elsewhere@example.ph", phone: "09170000001" })
+      .returning<{ id: string }[]>("id");
+    await server.db.knex("bookings").insert({
+      car_id: car.id,
+      customer_id: customer?.id,
+      pickup_date: "2026-12-10",
+      return_date: "2026-12-12",
+      total_days: 2,
+      daily_rate: car.dailyRate,
+      subtotal: "0.00",
+      total: "0.00",
+      status: "confirmed",
+    });
+    const written = Date.now();
+    let starts: string[] = [];
+    while (!starts.includes("2026-12-10") && Date.now() - written < 2_000) {
+      starts = (await read()).map((range) => range.start);
+      if (!starts.includes("2026-12-10")) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(starts).toContain("2026-12-10");
+    expect(Date.now() - written).toBeLessThan(1_000);
+  });
 });

@@ -12,6 +12,7 @@ import type { BookingDocuments } from "@car-rental/shared/schemas/booking";
 import { DatesUnavailable } from "../../errors";
 import { activeRanges } from "../cars/cars.service";
 import { customersTable, type CustomerRow } from "../customers/customer-record";
+import type { BookingViewRow } from "./booking-view";
 
 /** The columns a new booking is stored with. */
 export type NewBooking = {
@@ -87,6 +88,24 @@ export async function withOverlapGuard<T>(
 
 /** Inserts a booking; an overlap with an active booking of the car is a 409 DATES_UNAVAILABLE. */
 export async function insertBooking(trx: Knex.Transaction, booking: NewBooking): Promise<string> {
+  return (await insertBookingRow(trx, booking)).id;
+}
+
+/** A stored booking's own columns: a booking view's row without its customer's and car's. */
+export type InsertedBookingRow = Omit<
+  BookingViewRow,
+  "customer_name" | "customer_email" | "car_name" | "car_category"
+>;
+
+/**
+ * insertBooking, answering the stored row (with what the database filled in:
+ * the reference, the version, the times), so the caller that already holds
+ * the customer and the car builds the booking's view without reading it back.
+ */
+export async function insertBookingRow(
+  trx: Knex.Transaction,
+  booking: NewBooking,
+): Promise<InsertedBookingRow> {
   return withOverlapGuard(trx, booking.carId, booking.range, async (savepoint) => {
     const [row] = await savepoint("bookings")
       .insert({
@@ -122,9 +141,9 @@ export async function insertBooking(trx: Knex.Transaction, booking: NewBooking):
         contact_name: booking.contactName ?? null,
         ...(booking.createdAt ? { created_at: booking.createdAt } : {}),
       })
-      .returning<{ id: string }[]>("id");
+      .returning<InsertedBookingRow[]>("*");
     if (!row) throw new Error("insert returned no booking");
-    return row.id;
+    return row;
   });
 }
 
@@ -144,15 +163,14 @@ export async function findCustomerByEmail(db: Knex, email: string): Promise<Cust
 /**
  * The customer with this e-mail (case-insensitive); a new one with `details`
  * when there is none. An existing customer's stored details are never
- * overwritten. Two first bookings with one e-mail at once: the unique index
- * on lower(email) lets one insert win, the other re-reads it.
+ * overwritten. The insert comes first (a new customer costs one statement):
+ * the unique index on lower(email) makes it do nothing when the customer
+ * exists (or a parallel first booking with that e-mail won), and it is read.
  */
 export async function findOrCreateCustomer(
   trx: Knex.Transaction,
   details: CustomerDetails,
 ): Promise<CustomerRow> {
-  const existing = await findCustomerByEmail(trx, details.email);
-  if (existing) return existing;
   const inserted = await trx.raw<{ rows: CustomerRow[] }>(
     `insert into customers (full_name, email, phone, license, facebook_profile)
      values (?, ?, ?, ?, ?)

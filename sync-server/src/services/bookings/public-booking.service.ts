@@ -27,19 +27,20 @@ import {
   ValidationFailed,
 } from "../../errors";
 import { bookingConfirmationMail, bookingNoticeMail } from "../../mail/templates";
-import { enqueueMail } from "../../mail/mail-outbox";
+import { enqueueMails } from "../../mail/mail-outbox";
 import { bookingPush } from "../../push/booking-push";
 import { enqueuePush } from "../../push/push-outbox";
 import { hitRateLimit, type RateLimit } from "../rate-limit.service";
-import { attachDocumentsToBooking, verifyUploadedObject } from "../objects/upload.service";
+import { inTransaction } from "../in-transaction";
+import { attachDocumentsToBooking, verifyUploadedObjectsIn } from "../objects/upload.service";
 import { isCustomerBlocked } from "../blocked-names/blocklist-match";
 import { carsTable, toCar } from "../cars/car-record";
 import { activeRanges } from "../cars/cars.service";
 import { ratesFor } from "../rates/rates.service";
-import { findBookingView } from "./booking-view";
+import { toBookingView } from "./booking-view";
 import { myBookingLink, tokenMatches } from "./booking-access";
 import { bookingCalendarAttachment } from "./booking-calendar";
-import { findOrCreateCustomer, insertBooking } from "./booking-store";
+import { findOrCreateCustomer, insertBookingRow } from "./booking-store";
 
 export type PublicBookingDeps = Pick<AppDeps, "db" | "storage" | "clock" | "config">;
 
@@ -104,10 +105,11 @@ async function verifyDocuments(
   bookingId: string,
   documents: DocumentPaths,
 ): Promise<void> {
-  // Locked in one order (each path once): two bookings naming the same uploads in other slots wait
-  // for each other instead of deadlocking, and the second gets the clean refusal.
-  const paths = [...new Set(Object.values(documentColumns(documents)))].sort();
-  for (const path of paths) await verifyUploadedObject(deps, path, "document", trx);
+  // One statement locks the uploads in path order (each path once): two bookings naming the same
+  // uploads in other slots wait for each other instead of deadlocking, and the second is refused.
+  const paths = [...new Set(Object.values(documentColumns(documents)))];
+  await verifyUploadedObjectsIn(trx, paths, "document");
+  // Attached to this booking from this commit on (the orphan clean-up never takes them).
   await attachDocumentsToBooking(trx, bookingId, paths, deps.clock.now());
 }
 
@@ -121,7 +123,11 @@ async function verifyDocuments(
  */
 async function limitPendingBookings(trx: Knex.Transaction, email: string, phone: string): Promise<void> {
   const keys = [`pending-email:${email}`, `pending-phone:${phone}`].sort();
-  for (const key of keys) await trx.raw("select pg_advisory_xact_lock(hashtextextended(?, 0))", [key]);
+  // Both in one round trip, taken left to right.
+  await trx.raw(
+    "select pg_advisory_xact_lock(hashtextextended(?, 0)), pg_advisory_xact_lock(hashtextextended(?, 0))",
+    keys,
+  );
   const counted = await trx("bookings")
     .where({ status: "pending", source: "public" })
     .where((contact) => contact.where({ contact_email: email }).orWhere({ contact_phone: phone }))
@@ -165,7 +171,8 @@ export async function createPublicBooking(
   const contactEmail = customer.email.trim().toLowerCase();
   const contactPhone = phoneKey(customer.phone);
 
-  return db.transaction(async (trx) => {
+  // The request's transaction when it has one (an Idempotency-Key), else one of its own.
+  return inTransaction(db, async (trx) => {
     await limitPendingBookings(trx, contactEmail, contactPhone);
 
     // A share lock: the rate and the availability read stay valid until commit.
@@ -205,7 +212,7 @@ export async function createPublicBooking(
     const stored = await findOrCreateCustomer(trx, customer);
 
     const bookingToken = randomBytes(32).toString("base64url");
-    const bookingId = await insertBooking(trx, {
+    const inserted = await insertBookingRow(trx, {
       id: newId,
       customerId: stored.id,
       carId: car.id,
@@ -234,8 +241,14 @@ export async function createPublicBooking(
       contactName: customer.fullName,
       createdAt: deps.clock.now(),
     });
-    const view = await findBookingView(trx, bookingId);
-    if (!view) throw new Error("the new booking is not readable");
+    // The view from the stored row and the customer and car in hand (no read back).
+    const view = toBookingView({
+      ...inserted,
+      customer_name: stored.full_name,
+      customer_email: stored.email,
+      car_name: car.name,
+      car_category: car.category,
+    });
     // What the visitor typed, not what an earlier booking stored under this e-mail; no customer id.
     const { customerId: _storedCustomerId, ...publicView } = view;
     const answer: PublicBookingResponse = {
@@ -258,8 +271,15 @@ export async function createPublicBooking(
       ...mailInput,
       myBookingLink: myBookingLink(deps.config.publicUrl, view.reference, bookingToken),
     });
-    await enqueueMail(trx, { ...confirmation, attachments: [bookingCalendarAttachment(view)] }, now, limits);
-    await enqueueMail(trx, bookingNoticeMail(mailInput, deps.config.businessEmail), now, limits);
+    await enqueueMails(
+      trx,
+      [
+        { ...confirmation, attachments: [bookingCalendarAttachment(view)] },
+        bookingNoticeMail(mailInput, deps.config.businessEmail),
+      ],
+      now,
+      limits,
+    );
     await enqueuePush(trx, bookingPush("new-booking", answer.booking), now);
     return answer;
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BookedRange } from "@car-rental/shared/availability";
-import { BookedDatesCache } from "./booked-dates-cache";
+import { BOOKED_DATES_MAX_AGE_MS, BookedDatesCache } from "./booked-dates-cache";
 
 const range = (start: string): BookedRange => ({ start, end: start, pickupTime: "9:00 AM" });
 
@@ -19,14 +19,19 @@ function setup() {
 }
 
 describe("BookedDatesCache", () => {
-  it("reuses an answer until it is cleared (no time-based expiry: the change feed clears it)", async () => {
+  it("reuses an answer until it is cleared or half a second old (bookings commit without a notification)", async () => {
     const t = setup();
+    expect(BOOKED_DATES_MAX_AGE_MS).toBe(500);
     expect(await t.cache.get("car day", t.load("2026-12-01"))).toEqual([range("2026-12-01")]);
     expect(await t.cache.get("car day", t.load("2026-12-02"))).toEqual([range("2026-12-01")]);
     expect(t.reads()).toBe(1);
     t.cache.clear();
     expect(await t.cache.get("car day", t.load("2026-12-03"))).toEqual([range("2026-12-03")]);
     expect(t.reads()).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, BOOKED_DATES_MAX_AGE_MS + 50));
+    expect(await t.cache.get("car day", t.load("2026-12-04"))).toEqual([range("2026-12-04")]);
+    expect(await t.cache.get("car day", t.load("2026-12-05"))).toEqual([range("2026-12-04")]);
+    expect(t.reads()).toBe(3);
   });
 
   it("forgets everything when a write request starts and again when it has finished", async () => {

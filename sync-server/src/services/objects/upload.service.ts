@@ -267,6 +267,56 @@ function notUsable(
   return new ValidationFailed(validationMessages.invalidObjectPath, { objectPath, reason });
 }
 
+/** The purpose of an object's row, when the row may be attached at all (else the refusal to throw). */
+function usableRowPurpose(
+  objectPath: string,
+  purpose: UploadPurpose,
+  row: ObjectRow | undefined,
+): UploadPurpose {
+  // An object the clean-up has claimed is being deleted: as good as gone.
+  if (!row || row.cleanup_claimed_at) throw notUsable(objectPath, "unknown");
+  const rowPurpose = purposeOf(row);
+  if (rowPurpose !== purpose) throw notUsable(objectPath, "wrong-purpose");
+  return rowPurpose;
+}
+
+/** The object as verified when its bytes arrived and passed the check, else null. */
+function verifiedRow(objectPath: string, purpose: UploadPurpose, row: ObjectRow): VerifiedObject | null {
+  return row.uploaded_at !== null && row.content_type !== null && isAllowedType(purpose, row.content_type)
+    ? { objectPath, purpose, contentType: row.content_type, size: Number(row.size ?? 0) }
+    : null;
+}
+
+/**
+ * verifyUploadedObject for the objects one record attaches, in its
+ * transaction: the rows are locked in one statement (in path order, so two
+ * transactions attaching the same objects never wait on each other
+ * crosswise), and each must already be uploaded and checked (with S3,
+ * prepareUploadedObjects checked it before the transaction began).
+ */
+export async function verifyUploadedObjectsIn(
+  trx: Knex.Transaction,
+  objectPaths: string[],
+  purpose: UploadPurpose,
+): Promise<VerifiedObject[]> {
+  const parsed = objectPaths.map((objectPath) => parseObjectPath(objectPath));
+  const keys = parsed.flatMap((p) => (p ? [p.key] : []));
+  const rows: ObjectRow[] =
+    keys.length === 0 ? [] : await trx("objects").whereIn("path", keys).orderBy("path").forNoKeyUpdate();
+  const byKey = new Map(rows.map((row) => [row.path, row]));
+  // Judged in the order given, with verifyUploadedObject's refusals.
+  return objectPaths.map((objectPath, i) => {
+    const path = parsed[i];
+    if (!path) throw notUsable(objectPath, "malformed");
+    if (path.purpose !== purpose) throw notUsable(objectPath, "wrong-purpose");
+    const row = byKey.get(path.key);
+    const rowPurpose = usableRowPurpose(objectPath, path.purpose, row);
+    const verified = row && verifiedRow(objectPath, rowPurpose, row);
+    if (!verified) throw notUsable(objectPath, "not-uploaded");
+    return verified;
+  });
+}
+
 /**
  * Makes sure an object path may be attached to a record: it names an object
  * of `purpose` whose bytes were uploaded and checked. With S3 the server did
@@ -293,16 +343,9 @@ export async function verifyUploadedObject(
   // then updates the row, and two transactions that had both share-locked it would each wait for the
   // other's lock (a deadlock); this way the second waits here until the first is done.
   const row = await db("objects").where({ path: parsed.key }).forNoKeyUpdate().first<ObjectRow | undefined>();
-  // An object the clean-up has claimed is being deleted: as good as gone.
-  if (!row || row.cleanup_claimed_at) throw notUsable(objectPath, "unknown");
-  const rowPurpose = purposeOf(row);
-  if (rowPurpose !== parsed.purpose) throw notUsable(objectPath, "wrong-purpose");
-
-  const verified = (r: ObjectRow): VerifiedObject | null =>
-    r.uploaded_at !== null && r.content_type !== null && isAllowedType(rowPurpose, r.content_type)
-      ? { objectPath, purpose: rowPurpose, contentType: r.content_type, size: Number(r.size ?? 0) }
-      : null;
-  const done = verified(row);
+  const rowPurpose = usableRowPurpose(objectPath, parsed.purpose, row);
+  const verified = (r: ObjectRow) => verifiedRow(objectPath, rowPurpose, r);
+  const done = row && verified(row);
   if (done) return done;
   if (!deps.storage.presignPost) throw notUsable(objectPath, "not-uploaded");
   // No storage call inside a transaction: the request's objects were checked

@@ -1,0 +1,198 @@
+/**
+ * `npm run bench:profile`: where a server process spends its CPU under one
+ * kind of load. Starts the real server (`node --cpu-prof`) on a fresh
+ * database of PROFILE_ENGINE (postgres or pglite), runs PROFILE_LOAD (cars,
+ * booked-dates, blocked-check or bookings) for BENCH_SECONDS, stops it and
+ * prints the functions with the most self time, and the files of the
+ * project with the most time spent inside them. The .cpuprofile (for
+ * DevTools) stays in PROFILE_DIR. PROFILE_CEILING=1 first measures the
+ * same-bytes ceiling (a bare Koa app sending GET /api/cars's answer). It
+ * prints the CPU each request cost the server process and, on PostgreSQL,
+ * the database's backends: figures a loaded machine does not skew. Bookings: PROFILE_BOOKINGS of them (each
+ * with its own documents and an Idempotency-Key) over PROFILE_CONNECTIONS.
+ */
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { BROWSER_ACCEPT_ENCODING } from "./api-bench";
+import { BENCH_ADMIN_PASSWORD } from "./lib/admin";
+import {
+  distinctBookings,
+  uploadBenchDocumentSets,
+  type BenchCar,
+  type BenchDocuments,
+} from "./lib/bookings";
+import { createBenchDatabase } from "./lib/databases";
+import { benchSettings } from "./lib/env";
+import { measure } from "./lib/load";
+import { benchSameBytesCeiling } from "./lib/same-bytes-ceiling";
+import { startProcess } from "./lib/server";
+
+type Engine = "postgres" | "pglite";
+const engine = (process.env.PROFILE_ENGINE ?? "postgres") as Engine;
+const load = process.env.PROFILE_LOAD ?? "cars";
+const dir = process.env.PROFILE_DIR ?? path.join(os.tmpdir(), `bench-profile-${Date.now()}`);
+const connections = Number(process.env.PROFILE_CONNECTIONS ?? 10);
+const bookings = Number(process.env.PROFILE_BOOKINGS ?? 1000);
+mkdirSync(dir, { recursive: true });
+
+/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    // utime and stime are fields 14 and 15 of stat, 12 and 13 after "pid (comm) ", in clock ticks.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+/** The PostgreSQL backends serving the bench database and their CPU seconds so far. */
+async function backendsCpu(): Promise<Map<number, number>> {
+  const url = database.env.DATABASE_URL;
+  const cpu = new Map<number, number>();
+  if (!url) return cpu;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const rows = await client.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+  );
+  await client.end();
+  for (const { pid } of rows.rows) cpu.set(pid, cpuSecondsOf(pid));
+  return cpu;
+}
+
+type CallFrame = { functionName: string; url: string; lineNumber: number };
+type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] };
+type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+
+const database = await createBenchDatabase(engine, benchSettings.postgresUrl);
+if (process.env.PROFILE_SETUP_SQL) {
+  const setup = await database.open();
+  await setup.knex.raw(process.env.PROFILE_SETUP_SQL);
+  await setup.close();
+}
+const serverEnv = { ...database.env, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, RATE_LIMIT_SCALE: "1000" };
+// The bookings' documents are uploaded to a server of their own, so the profile holds only the load.
+let documents: BenchDocuments[] = [];
+if (load === "bookings") {
+  const uploader = await startProcess("sync-server/src/main.ts", benchSettings.port, serverEnv);
+  try {
+    documents = await uploadBenchDocumentSets(uploader.url, bookings);
+  } finally {
+    await uploader.stop();
+  }
+}
+/** PROFILE_CPU=0 measures without the profiler (its overhead), for before/after figures. */
+const profiling = process.env.PROFILE_CPU !== "0";
+const server = await startProcess(
+  "sync-server/src/main.ts",
+  benchSettings.port,
+  serverEnv,
+  profiling ? ["--cpu-prof", "--cpu-prof-dir", dir] : [],
+);
+try {
+  const url = server.url;
+  const cars = (await (await fetch(`${url}/api/cars`)).json()) as BenchCar[];
+  const car = cars.find((c) => c.available);
+  if (!car) throw new Error("no available car");
+  const headers = BROWSER_ACCEPT_ENCODING;
+  const duration = benchSettings.seconds;
+  const serverCpuBefore = server.child.pid ? cpuSecondsOf(server.child.pid) : 0;
+  const backendsBefore = await backendsCpu();
+  if (process.env.PROFILE_CEILING === "1") {
+    const { ceiling } = await benchSameBytesCeiling(url, benchSettings.port + 1);
+    console.info(`ceiling, same bytes as GET /api/cars: ${JSON.stringify(ceiling)}`);
+  }
+  const result =
+    load === "bookings"
+      ? await measure({
+          url: `${url}/api/bookings`,
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          requestHeaders: () => ({ "Idempotency-Key": randomUUID() }),
+          body: distinctBookings(cars, 400, documents),
+          connections,
+          amount: bookings,
+        })
+      : await measure({
+          url:
+            load === "booked-dates"
+              ? `${url}/api/cars/${car.id}/booked-dates`
+              : load === "blocked-check"
+                ? `${url}/api/blocked-names/check?name=Juan%20Dela%20Cruz`
+                : `${url}/api/cars`,
+          headers,
+          connections,
+          durationSeconds: duration,
+        });
+  console.info(`${engine} ${load}: ${JSON.stringify(result)}`);
+  // What each request cost in CPU, whatever else the machine was doing (the load generator excluded).
+  const serverCpu = server.child.pid ? cpuSecondsOf(server.child.pid) - serverCpuBefore : 0;
+  const after = await backendsCpu();
+  let databaseCpu = 0;
+  for (const [pid, seconds] of after) databaseCpu += seconds - (backendsBefore.get(pid) ?? 0);
+  const perRequest = (seconds: number) => ((seconds * 1000) / Math.max(1, result.requests)).toFixed(2);
+  console.info(
+    `CPU per request: server ${perRequest(serverCpu)} ms, database ${engine === "postgres" ? `${perRequest(databaseCpu)} ms` : "(in the server)"}`,
+  );
+} finally {
+  await server.stop();
+  await database.drop();
+}
+
+if (!profiling) process.exit(0);
+const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
+if (!file) throw new Error(`no profile in ${dir}`);
+const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile;
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map<number, number>();
+profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+const idle = [...self].filter(([id]) => byId.get(id)?.callFrame.functionName === "(idle)");
+const idleUs = idle.reduce((a, [, us]) => a + us, 0);
+
+const short = (url: string) => url.replace(/^file:\/\//, "").replace(`${process.cwd()}/`, "");
+const frameName = (f: CallFrame) => `${f.functionName || "(anonymous)"} ${short(f.url)}:${f.lineNumber + 1}`;
+const selfByFrame = new Map<string, number>();
+for (const [id, us] of self) {
+  const node = byId.get(id);
+  if (!node) continue;
+  const name = frameName(node.callFrame);
+  selfByFrame.set(name, (selfByFrame.get(name) ?? 0) + us);
+}
+
+// Inclusive time per file of our own (each sample counted once per file on its stack).
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const inclusiveByFile = new Map<string, number>();
+const inclusiveByFrame = new Map<string, number>();
+for (const [id, us] of self) {
+  const files = new Set<string>();
+  const frames = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const node = byId.get(at);
+    if (!node) break;
+    const u = short(node.callFrame.url);
+    if (u && !u.includes("node_modules") && !u.startsWith("node:")) files.add(u);
+    frames.add(frameName(node.callFrame));
+  }
+  for (const f of files) inclusiveByFile.set(f, (inclusiveByFile.get(f) ?? 0) + us);
+  for (const f of frames) inclusiveByFrame.set(f, (inclusiveByFrame.get(f) ?? 0) + us);
+}
+const top = (m: Map<string, number>, n: number) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([name, us]) => `${((us / (total - idleUs)) * 100).toFixed(1).padStart(5)} %  ${name}`)
+    .join("\n");
+console.info(
+  `\nprofile ${path.join(dir, file)}: ${(total / 1e6).toFixed(1)} s, idle ${((idleUs / total) * 100).toFixed(0)} %`,
+);
+console.info(`\nself time (share of busy time):\n${top(selfByFrame, 30)}`);
+console.info(`\ninclusive, project files:\n${top(inclusiveByFile, 25)}`);
+console.info(`\ninclusive, functions:\n${top(inclusiveByFrame, 40)}`);

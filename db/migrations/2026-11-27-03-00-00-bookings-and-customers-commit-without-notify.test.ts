@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { Database } from "../src/index";
+import { migrate } from "../src/index";
+import { openTestDatabase, testEngines } from "../src/test-database";
+
+/** Opening and migrating a database of its own per test: slow on a loaded machine. */
+const OPEN_TIMEOUT_MS = 120_000;
+const BEFORE = "2026-11-26-12-00-00-booking-handovers";
+const CHANNEL = "table_changes";
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe.each(testEngines())("bookings and customers commit without a notification, on %s", (engine) => {
+  let db: Database | undefined;
+  afterEach(async () => {
+    await db?.close();
+    db = undefined;
+  });
+
+  it(
+    "keeps the bookings and customers written before; their writes stop notifying, the cars' still do",
+    async () => {
+      db = await openTestDatabase(engine, { migrate: false });
+      const knex = db.knex;
+      await migrate(knex, BEFORE);
+      const [car] = await knex("cars")
+        .insert({
+          name: "Toyota Vios",
+          category: "Compact Sedan",
+          daily_rate: "2000.00",
+          seats: 5,
+          year: 2024,
+        })
+        .returning<{ id: string }[]>("id");
+      const [customer] = await knex("customers")
+        .insert({ full_name: "Juan dela Cruz", email: "juan@example.ph", phone: "09170000000" })
+        .returning<{ id: string }[]>("id");
+      if (!car || !customer) throw new Error("no car or customer");
+      const booking = {
+        car_id: car.id,
+        customer_id: customer.id,
+        total_days: 2,
+        daily_rate: "2000.00",
+        subtotal: "4000.00",
+        total: "4500.00",
+        status: "pending",
+      };
+      const [before] = await knex("bookings")
+        .insert({ ...booking, pickup_date: "2027-03-20", return_date: "2027-03-22" })
+        .returning<{ id: string; reference: string }[]>(["id", "reference"]);
+      if (!before) throw new Error("no booking");
+
+      const heard: string[] = [];
+      await db.listen(CHANNEL, (table) => heard.push(table ?? "(missed)"));
+      await knex("bookings").where({ id: before.id }).update({ status: "confirmed" });
+      await settle();
+      expect(heard).toContain("bookings");
+
+      await migrate(knex);
+      heard.length = 0;
+
+      const kept = await knex("bookings").where({ id: before.id }).first();
+      expect(kept).toMatchObject({
+        status: "confirmed",
+        reference: before.reference,
+        customer_id: customer.id,
+      });
+      expect(await knex("customers").where({ id: customer.id }).first()).toMatchObject({
+        full_name: "Juan dela Cruz",
+      });
+      // New rows still get what the other triggers give them (a reference, the occupancy, the version).
+      const [after] = await knex("bookings")
+        .insert({ ...booking, pickup_date: "2027-04-20", return_date: "2027-04-22" })
+        .returning<{ id: string; reference: string }[]>(["id", "reference"]);
+      expect(after?.reference).toMatch(/^ACR-/);
+      expect(await knex("car_occupancy").where({ booking_id: after?.id })).toHaveLength(1);
+      await knex("customers").where({ id: customer.id }).update({ phone: "09171111111" });
+      await settle();
+      expect(heard).toEqual([]);
+
+      await knex("cars").where({ id: car.id }).update({ seats: 7 });
+      await settle();
+      expect(heard).toEqual(["cars"]);
+    },
+    OPEN_TIMEOUT_MS,
+  );
+});
