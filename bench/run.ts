@@ -47,18 +47,20 @@ const budgets = {
     [PUBLIC_READS.blockedNameCheck]: 50,
   } as Record<string, number>,
   /**
-   * Issue #17: POST /api/bookings (10 connections) back to release 1's full run, as a share of the
-   * bare Koa tiny JSON route measured in the same run (a loaded machine compares fairly): on
-   * PostgreSQL 214 req/s against 42,709; on PGlite (one connection: bookings one at a time) 115
-   * against 46,421.
+   * Issue #17: POST /api/bookings (10 connections) no slower than release 1's full run, within 10 %:
+   * 214 req/s on PostgreSQL, 115 on PGlite (one connection: bookings one at a time). In req/s, not
+   * as a share of the tiny JSON ceiling: a booking waits on the database and its disk, which do not
+   * speed up with the CPU-bound ceiling (68,617 req/s in the run of 2026-11-26 against 42,709 then).
    */
-  bookingsVsTinyJsonPercent: {
-    postgres: (214 / 42_709) * 100,
-    pglite: (115 / 46_421) * 100,
-  } satisfies Record<Engine, number>,
+  bookingsReleaseOneRps: { postgres: 214, pglite: 115 } satisfies Record<Engine, number>,
+  bookingsWithinPercent: 10,
   /** Issue #23: POST /api/bookings p99 at 50 connections, on PostgreSQL. */
   bookingsP99At50ConnectionsMs: 50,
 };
+
+/** Issue #17's floor for POST /api/bookings on an engine, in req/s. */
+const bookingsMinimumRps = (engine: Engine) =>
+  Math.ceil((budgets.bookingsReleaseOneRps[engine] * (100 - budgets.bookingsWithinPercent)) / 100);
 
 /** The statuses a row was answered with, e.g. "201: 1000". */
 const statusCounts = (r: LoadResult) =>
@@ -177,16 +179,13 @@ function report(
     );
     for (const row of e.api) {
       const budget = budgets.publicReadsVsSameBytesPercent[row.name];
-      const tinyBudget =
-        row.name === BOOKING_ROWS.ten
-          ? ` (budget ≥ ${budgets.bookingsVsTinyJsonPercent[e.engine].toFixed(2)} %)`
-          : "";
+      const rpsBudget = row.name === BOOKING_ROWS.ten ? ` (budget ≥ ${bookingsMinimumRps(e.engine)})` : "";
       const p99Budget =
         row.name === BOOKING_ROWS.fifty && e.engine === "postgres"
           ? ` (budget ≤ ${budgets.bookingsP99At50ConnectionsMs})`
           : "";
       lines.push(
-        `| ${row.name} | ${row.result.rps} | ${row.result.p50} | ${row.result.p99}${p99Budget} | ${ratio(row.result, same)}${budget === undefined ? "" : ` (budget ≥ ${budget} %)`} | ${ratio(row.result, e.ceiling)}${tinyBudget} | ${row.result.non2xx} | ${statusCounts(row.result)} |`,
+        `| ${row.name} | ${row.result.rps}${rpsBudget} | ${row.result.p50} | ${row.result.p99}${p99Budget} | ${ratio(row.result, same)}${budget === undefined ? "" : ` (budget ≥ ${budget} %)`} | ${ratio(row.result, e.ceiling)} | ${row.result.non2xx} | ${statusCounts(row.result)} |`,
       );
     }
     lines.push(
@@ -263,7 +262,7 @@ function report(
       .map(([name, percent]) => `${name} ≥ ${percent} %`)
       .join(
         ", ",
-      )} of a bare Koa app serving the same bytes as GET /api/cars; POST /api/bookings ≥ ${budgets.bookingsVsTinyJsonPercent.postgres.toFixed(2)} % (PostgreSQL) and ≥ ${budgets.bookingsVsTinyJsonPercent.pglite.toFixed(2)} % (PGlite) of the bare Koa tiny JSON route (release 1: 214 req/s against 42,709, and 115 against 46,421) with every booking answered 201, and its p99 ≤ ${budgets.bookingsP99At50ConnectionsMs} ms at 50 connections on PostgreSQL; booked-dates p99 ≤ ${budgets.bookedDatesP99Ms} ms at ${SCALE.bookings.toLocaleString("en")} bookings; npm start on a built tree answers in < ${budgets.restartMs} ms; the first admin sync ≤ ${kb(FIRST_SYNC_BUDGET.bytes)} KB gzip and ≤ ${FIRST_SYNC_BUDGET.ms} ms; the Timeline renders in < ${budgets.timelineScriptingMs} ms of scripting; the outbox drain delivers every queued change exactly once.`,
+      )} of a bare Koa app serving the same bytes as GET /api/cars; POST /api/bookings at 10 connections ≥ ${bookingsMinimumRps("postgres")} req/s (PostgreSQL) and ≥ ${bookingsMinimumRps("pglite")} req/s (PGlite), release 1's ${budgets.bookingsReleaseOneRps.postgres} and ${budgets.bookingsReleaseOneRps.pglite} less ${budgets.bookingsWithinPercent} %, with every booking answered 201, and its p99 ≤ ${budgets.bookingsP99At50ConnectionsMs} ms at 50 connections on PostgreSQL; booked-dates p99 ≤ ${budgets.bookedDatesP99Ms} ms at ${SCALE.bookings.toLocaleString("en")} bookings; npm start on a built tree answers in < ${budgets.restartMs} ms; the first admin sync ≤ ${kb(FIRST_SYNC_BUDGET.bytes)} KB gzip and ≤ ${FIRST_SYNC_BUDGET.ms} ms; the Timeline renders in < ${budgets.timelineScriptingMs} ms of scripting; the outbox drain delivers every queued change exactly once.`,
     "",
   );
   lines.push(
@@ -293,10 +292,9 @@ function checkBudgets(engines: EngineResult[], start: StartResult | null, pwa: P
     if (e.race.succeeded !== 1) failures.push(`booking race on ${e.engine}: ${e.race.succeeded} successes`);
     const bookings = e.api.find((r) => r.name === BOOKING_ROWS.ten);
     if (bookings) {
-      const share = (bookings.result.rps / e.ceiling.rps) * 100;
-      if (share < budgets.bookingsVsTinyJsonPercent[e.engine]) {
+      if (bookings.result.rps < bookingsMinimumRps(e.engine)) {
         failures.push(
-          `${BOOKING_ROWS.ten} at ${share.toFixed(2)} % of the tiny JSON ceiling on ${e.engine} (budget ≥ ${budgets.bookingsVsTinyJsonPercent[e.engine].toFixed(2)} %)`,
+          `${BOOKING_ROWS.ten} at ${bookings.result.rps} req/s on ${e.engine} (budget ≥ ${bookingsMinimumRps(e.engine)}: release 1's ${budgets.bookingsReleaseOneRps[e.engine]} less ${budgets.bookingsWithinPercent} %)`,
         );
       }
     }
