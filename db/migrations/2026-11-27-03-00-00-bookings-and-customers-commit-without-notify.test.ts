@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../src/index";
 import { migrate } from "../src/index";
-import { openTestDatabase, testEngines } from "../src/test-database";
+import {
+  MIGRATION_TEST_TIMEOUT_MS,
+  insertCarAndCustomer,
+  openTestDatabaseAt,
+} from "../src/migration-test-support";
+import { testEngines } from "../src/test-database";
 
-/** Opening and migrating a database of its own per test: slow on a loaded machine. */
-const OPEN_TIMEOUT_MS = 120_000;
 const BEFORE = "2026-11-26-12-00-00-booking-handovers";
 const CHANNEL = "table_changes";
 
@@ -20,22 +23,9 @@ describe.each(testEngines())("bookings and customers commit without a notificati
   it(
     "keeps the bookings and customers written before; their writes stop notifying, the cars' still do",
     async () => {
-      db = await openTestDatabase(engine, { migrate: false });
+      db = await openTestDatabaseAt(engine, BEFORE);
       const knex = db.knex;
-      await migrate(knex, BEFORE);
-      const [car] = await knex("cars")
-        .insert({
-          name: "Toyota Vios",
-          category: "Compact Sedan",
-          daily_rate: "2000.00",
-          seats: 5,
-          year: 2024,
-        })
-        .returning<{ id: string }[]>("id");
-      const [customer] = await knex("customers")
-        .insert({ full_name: "Juan dela Cruz", email: "juan@example.ph", phone: "09170000000" })
-        .returning<{ id: string }[]>("id");
-      if (!car || !customer) throw new Error("no car or customer");
+      const { car, customer } = await insertCarAndCustomer(knex);
       const booking = {
         car_id: car.id,
         customer_id: customer.id,
@@ -82,6 +72,6 @@ describe.each(testEngines())("bookings and customers commit without a notificati
       await settle();
       expect(heard).toEqual(["cars"]);
     },
-    OPEN_TIMEOUT_MS,
+    MIGRATION_TEST_TIMEOUT_MS,
   );
 });

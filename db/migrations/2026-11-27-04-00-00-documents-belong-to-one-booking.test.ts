@@ -3,10 +3,9 @@ import type { Knex } from "knex";
 import type { Database } from "../src/index";
 import { migrate } from "../src/index";
 import { migrationSource } from "../src/migrations";
+import { MIGRATION_TEST_TIMEOUT_MS, insertCar, openTestDatabaseAt } from "../src/migration-test-support";
 import { openTestDatabase, testEngines } from "../src/test-database";
 
-/** Opening and migrating a database of its own per test: slow on a loaded machine. */
-const OPEN_TIMEOUT_MS = 120_000;
 const BEFORE = "2026-11-26-12-00-00-booking-handovers";
 
 const SHARED = ["a", "b", "c"].map((n) => `documents/00000000-0000-4000-8000-00000000000${n}`);
@@ -43,23 +42,14 @@ describe.each(testEngines())("documents belong to one booking migration on %s", 
   it(
     "gives an upload on several bookings to the earliest, keeps every booking's references, and refuses a second owner",
     async () => {
-      db = await openTestDatabase(engine, { migrate: false });
+      db = await openTestDatabaseAt(engine, BEFORE);
       const knex = db.knex;
-      await migrate(knex, BEFORE);
       const attached = new Date("2026-11-01T01:00:00Z");
       for (const path of SHARED) await insertObject(knex, path, attached);
       await insertObject(knex, OWN, null);
       await insertObject(knex, CUSTOMER_ONLY, attached);
       await insertObject(knex, FRESH, null);
-      const [car] = await knex("cars")
-        .insert({
-          name: "Toyota Vios",
-          category: "Compact Sedan",
-          daily_rate: "2000.00",
-          seats: 5,
-          year: 2024,
-        })
-        .returning<{ id: string }[]>("id");
+      const car = await insertCar(knex);
       const [juan, ana] = await knex("customers")
         .insert([
           {
@@ -78,7 +68,7 @@ describe.each(testEngines())("documents belong to one booking migration on %s", 
           },
         ])
         .returning<{ id: string }[]>("id");
-      if (!car || !juan || !ana) throw new Error("no car or customers");
+      if (!juan || !ana) throw new Error("no customers");
       const booking = (
         customerId: string,
         pickupDate: string,
@@ -155,7 +145,7 @@ describe.each(testEngines())("documents belong to one booking migration on %s", 
         "22222222-2222-4222-8222-222222222222",
       );
     },
-    OPEN_TIMEOUT_MS,
+    MIGRATION_TEST_TIMEOUT_MS,
   );
 
   it(
@@ -170,6 +160,6 @@ describe.each(testEngines())("documents belong to one booking migration on %s", 
       expect(Object.keys(columns)).not.toContain("booking_id");
       expect(await knex("objects").pluck("path")).toEqual([FRESH]);
     },
-    OPEN_TIMEOUT_MS,
+    MIGRATION_TEST_TIMEOUT_MS,
   );
 });

@@ -1,5 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { mkdirSync } from "node:fs";
 import {
   expect,
   request as playwrightRequest,
@@ -8,6 +7,17 @@ import {
   type Page,
 } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD, E2E_BASE_URL } from "../src/env";
+import {
+  bookingForm,
+  chooseTime,
+  dayButton,
+  fillPersonalInformation,
+  pickDates,
+  selectCarOnHome,
+  showMonthOf,
+  uploadAllDocuments,
+  writeDocumentFiles,
+} from "../src/booking-form";
 import { addDays, formatLongDate, formatMonthYear, today } from "../src/dates";
 
 /**
@@ -17,16 +27,11 @@ import { addDays, formatLongDate, formatMonthYear, today } from "../src/dates";
  * own car and dates: the server's database is shared by the whole run.
  */
 
-// A 1×1 PNG and the smallest PDF: the server checks the bytes, not the name.
+// A 1×1 PNG (for uploads through the API): the server checks the bytes, not the name.
 const PNG_BYTES = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
   "base64",
 );
-const PDF_BYTES = Buffer.from(
-  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
-);
-
-type Files = { photo1: string; photo2: string; billing: string };
 
 /** One real document uploaded through the API, as the form does (the server requires all three). */
 async function uploadDocumentThroughApi(request: APIRequestContext): Promise<string> {
@@ -41,95 +46,8 @@ async function uploadDocumentThroughApi(request: APIRequestContext): Promise<str
   return objectPath;
 }
 
-function writeFiles(dir: string): Files {
-  mkdirSync(dir, { recursive: true });
-  const files = {
-    photo1: path.join(dir, "photo-id-1.png"),
-    photo2: path.join(dir, "photo-id-2.png"),
-    billing: path.join(dir, "proof-of-billing.pdf"),
-  };
-  writeFileSync(files.photo1, PNG_BYTES);
-  writeFileSync(files.photo2, PNG_BYTES);
-  writeFileSync(files.billing, PDF_BYTES);
-  return files;
-}
-
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/** The calendar's day button of a date (in the month shown, or a neighbour's day in the grid), whatever its state. */
-function dayButton(page: Page, date: string) {
-  return page.getByTestId("calendar-days").locator(`button[data-date="${date}"]`);
-}
-
-/** Pages the calendar forward to the month of `date`. */
-async function showMonthOf(page: Page, date: string) {
-  const title = formatMonthYear(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
-  const booking = page.locator("#booking, [data-slot='booking-form']").first();
-  for (let i = 0; i < 13; i += 1) {
-    if (await booking.getByText(title, { exact: true }).isVisible()) return;
-    await page.getByRole("button", { name: "Next month" }).click();
-  }
-  throw new Error(`The calendar never showed ${title}`);
-}
-
-async function pickDates(page: Page, pickup: string, ret: string) {
-  await showMonthOf(page, pickup);
-  await dayButton(page, pickup).click();
-  await showMonthOf(page, ret);
-  await dayButton(page, ret).click();
-  await expect(page.getByTestId("summary-pickup")).toHaveText(formatLongDate(pickup));
-  await expect(page.getByTestId("summary-return")).toHaveText(formatLongDate(ret));
-}
-
-/** Chooses a car from the home page's fleet grid; the form below opens with it. */
-async function selectCarOnHome(page: Page, carName: string) {
-  await page.goto("/");
-  // The sections below the fold render as they come into view.
-  await page.locator("#cars").scrollIntoViewIfNeeded();
-  const card = page.getByRole("article", { name: carName, exact: true });
-  await card.getByRole("button", { name: "Select This Car" }).click();
-  await expect(page.getByTestId("selected-car-name")).toHaveText(carName);
-}
-
-/** The booking form: on the home page the contact form has an 'Email' field too. */
-function bookingForm(page: Page) {
-  return page.getByRole("form", { name: "Booking form" });
-}
-
-async function fillPersonalInformation(
-  page: Page,
-  person: { name: string; email: string; phone: string; license?: string },
-) {
-  const form = bookingForm(page);
-  await form.getByLabel("Full Name", { exact: true }).fill(person.name);
-  await form.getByLabel("Email", { exact: true }).fill(person.email);
-  await form.getByLabel("Phone Number", { exact: true }).fill(person.phone);
-  // Release-2 §E3: required for self-drive.
-  await form.getByLabel("Driver's license number", { exact: true }).fill(person.license ?? "N01-23-456789");
-}
-
-async function uploadDocument(page: Page, label: string, file: string) {
-  await page.getByRole("button", { name: `Upload ${label}` }).click();
-  const dialog = page.getByRole("dialog", { name: `Upload ${label}` });
-  await expect(dialog.getByText("Upload an image to continue")).toBeVisible();
-  await dialog.locator('input[type="file"]').setInputFiles(file);
-  await expect(page.getByText(`${label} Uploaded`)).toBeVisible();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText(`Uploaded: ${path.basename(file)}`)).toBeVisible();
-}
-
-async function uploadAll(page: Page, files: Files) {
-  await uploadDocument(page, "Photo ID #1", files.photo1);
-  await uploadDocument(page, "Photo ID #2", files.photo2);
-  await uploadDocument(page, "Proof of Billing", files.billing);
-}
-
-async function chooseTime(page: Page, time: string) {
-  const pickupTime = page.getByLabel("Pickup Time");
-  await pickupTime.selectOption(time);
-  await expect(pickupTime).toHaveValue(time);
 }
 
 async function adminApi(): Promise<APIRequestContext> {
@@ -225,7 +143,7 @@ for (const scenario of scenarios) {
     test(`books the ${scenario.car} from the home page and prints the receipt`, async ({
       page,
     }, testInfo) => {
-      const files = writeFiles(testInfo.outputPath("documents"));
+      const files = writeDocumentFiles(testInfo.outputPath("documents"));
       const pickup = addDays(today(), scenario.offset);
       const ret = addDays(pickup, scenario.days);
 
@@ -241,7 +159,7 @@ for (const scenario of scenarios) {
       await expect(summary.locator('[data-line="distance"]')).toContainText(scenario.distance.label);
       await expect(page.getByTestId("pricing-total")).toHaveText(scenario.expected.total);
 
-      await uploadAll(page, files);
+      await uploadAllDocuments(page, files);
       await page
         .getByRole("checkbox", { name: /I agree to the Terms of Service and Privacy Policy/ })
         .check();
@@ -373,7 +291,7 @@ test("dates taken while the form was open are refused and the calendar is refres
   page,
   browser,
 }, testInfo) => {
-  const files = writeFiles(testInfo.outputPath("documents"));
+  const files = writeDocumentFiles(testInfo.outputPath("documents"));
   const pickup = addDays(today(), 30);
   const ret = addDays(pickup, 2);
   const car = "Nissan Almera 1.0 Turbo VE";
@@ -385,7 +303,7 @@ test("dates taken while the form was open are refused and the calendar is refres
     phone: "09171112222",
   });
   await pickDates(page, pickup, ret);
-  await uploadAll(page, files);
+  await uploadAllDocuments(page, files);
   await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
 
   // Meanwhile another visitor books the same dates.
@@ -398,7 +316,7 @@ test("dates taken while the form was open are refused and the calendar is refres
     phone: "09173334444",
   });
   await pickDates(otherPage, pickup, ret);
-  await uploadAll(otherPage, files);
+  await uploadAllDocuments(otherPage, files);
   await otherPage.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
   await otherPage.getByRole("button", { name: "Book Now" }).click();
   await expect(otherPage.getByRole("dialog", { name: "Booking Confirmation" })).toBeVisible();
@@ -417,7 +335,7 @@ test("documents already used by a booking from another tab are asked for again, 
   page,
   context,
 }, testInfo) => {
-  const files = writeFiles(testInfo.outputPath("documents"));
+  const files = writeDocumentFiles(testInfo.outputPath("documents"));
   const pickup = addDays(today(), 90);
   const car = "Mitsubishi Mirage G4 GLX";
   await selectCarOnHome(page, car);
@@ -427,7 +345,7 @@ test("documents already used by a booking from another tab are asked for again, 
     phone: "09175556666",
   });
   await pickDates(page, pickup, addDays(pickup, 2));
-  await uploadAll(page, files);
+  await uploadAllDocuments(page, files);
   await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
   // The draft (with the uploads' addresses) is saved half a second after the last change.
   await page.waitForTimeout(1000);
@@ -456,7 +374,7 @@ test("documents already used by a booking from another tab are asked for again, 
   await expect(second.getByText("Uploaded: photo-id-1.png")).toHaveCount(0);
   await expect(second.getByLabel("Full Name")).toHaveValue("Tess Dual");
 
-  await uploadAll(second, files);
+  await uploadAllDocuments(second, files);
   await second.getByRole("button", { name: "Book Now" }).click();
   await expect(second.getByRole("dialog", { name: "Booking Confirmation" })).toBeVisible();
   const api = await adminApi();
@@ -615,7 +533,7 @@ test("the delivery checkbox shows the address field only while ticked", async ({
 test("a price changed since the page loaded is shown, and the next submit books at it", async ({
   page,
 }, testInfo) => {
-  const files = writeFiles(testInfo.outputPath("documents"));
+  const files = writeDocumentFiles(testInfo.outputPath("documents"));
   const pickup = addDays(today(), 60);
   const ret = addDays(pickup, 2);
   const carName = "Mitsubishi Xpander GLS";
@@ -627,7 +545,7 @@ test("a price changed since the page loaded is shown, and the next submit books 
     phone: "09179990000",
   });
   await pickDates(page, pickup, ret);
-  await uploadAll(page, files);
+  await uploadAllDocuments(page, files);
   await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
   // 2 × 3,000 + 500
   await expect(page.getByTestId("pricing-total")).toHaveText("₱6,500");
@@ -695,13 +613,13 @@ test("offline, the form says a connection is needed and keeps what was typed", a
 test("an answer lost on the way: Book Now again shows the booking the server made, and books once", async ({
   page,
 }, testInfo) => {
-  const files = writeFiles(testInfo.outputPath("documents"));
+  const files = writeDocumentFiles(testInfo.outputPath("documents"));
   const pickup = addDays(today(), 80);
   const email = "lost.answer.e2e@example.com";
   await selectCarOnHome(page, "Nissan Navara VL 4x2");
   await fillPersonalInformation(page, { name: "Ramon Lost", email, phone: "09171239876" });
   await pickDates(page, pickup, addDays(pickup, 2));
-  await uploadAll(page, files);
+  await uploadAllDocuments(page, files);
   await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
 
   // The server books, then the connection drops before its answer arrives.
