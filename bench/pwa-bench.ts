@@ -20,6 +20,8 @@ export type LighthouseScores = {
   /** The lowest and highest performance score of the runs. */
   performanceRange: [number, number];
   totalBlockingTimeMs: number;
+  /** Largest Contentful Paint of the median run (simulated mobile), ms. */
+  largestContentfulPaintMs: number;
   /** Lighthouse's measure of the machine's speed during the median run (higher is faster). */
   benchmarkIndex: number;
 };
@@ -30,6 +32,8 @@ export type PwaPage = {
   cssGzipBytes: number | null;
   /** Everything loaded until the network is idle. */
   settledJsGzipBytes: number | null;
+  /** How many script files that was. */
+  settledJsFiles: number | null;
   lighthouse: LighthouseScores | null;
   /**
    * Total blocking time (ms, after the first contentful paint) of a real load
@@ -70,7 +74,7 @@ const CHROME_ARGS = [
   "--disable-quic",
 ];
 
-type Weight = { js: number; css: number };
+type Weight = { js: number; css: number; jsFiles: number };
 
 /**
  * Gzipped bytes of the JS and CSS a page loads (no service worker, empty
@@ -87,8 +91,8 @@ async function pageWeight(browser: Browser, url: string): Promise<{ firstView: W
   });
   const page = await context.newPage();
   const pending: Promise<void>[] = [];
-  const firstView: Weight = { js: 0, css: 0 };
-  const settled: Weight = { js: 0, css: 0 };
+  const firstView: Weight = { js: 0, css: 0, jsFiles: 0 };
+  const settled: Weight = { js: 0, css: 0, jsFiles: 0 };
   let usable = false;
   page.on("response", (response) => {
     const type = response.request().resourceType();
@@ -100,6 +104,10 @@ async function pageWeight(browser: Browser, url: string): Promise<{ firstView: W
         const key = type === "script" ? "js" : "css";
         settled[key] += size;
         if (beforeUsable) firstView[key] += size;
+        if (key === "js") {
+          settled.jsFiles += 1;
+          if (beforeUsable) firstView.jsFiles += 1;
+        }
       }),
     );
   });
@@ -199,6 +207,7 @@ async function lighthouse(url: string): Promise<LighthouseScores> {
     runs: runs.length,
     performanceRange: [Math.min(...performances), Math.max(...performances)],
     totalBlockingTimeMs: Math.round(median.audits["total-blocking-time"]?.numericValue ?? 0),
+    largestContentfulPaintMs: Math.round(median.audits["largest-contentful-paint"]?.numericValue ?? 0),
     benchmarkIndex: Math.round(median.environment.benchmarkIndex),
   };
 }
@@ -459,7 +468,7 @@ export async function benchPwa(
   try {
     const pages: PwaPage[] = [];
     const only = options.onlyDrain || options.onlyTimeline;
-    for (const path of only ? [] : ["/", "/booking", "/admin", "/pcc"]) {
+    for (const path of only ? [] : ["/", "/booking", "/admin", "/pcc", "/my-booking"]) {
       const weight = path === "/pcc" ? null : await pageWeight(browser, server.url + path);
       const scores = path === "/admin" ? null : await lighthouse(server.url + path);
       const throttledBlockingMs =
@@ -469,6 +478,7 @@ export async function benchPwa(
         jsGzipBytes: weight?.firstView.js ?? null,
         cssGzipBytes: weight?.firstView.css ?? null,
         settledJsGzipBytes: weight?.settled.js ?? null,
+        settledJsFiles: weight?.settled.jsFiles ?? null,
         lighthouse: scores,
         throttledBlockingMs,
       });
