@@ -25,10 +25,11 @@ describe.each(testEngines())("migration notify-table-changes (%s)", (engine) => 
         await trx("blocked_names").delete();
       });
       const deadline = Date.now() + 2_000;
-      while (heard.length < 3 && Date.now() < deadline)
+      while (heard.length < 2 && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 20));
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expect([...heard].sort()).toEqual(["blocked_names", "bookings", "cars"]);
+      // Bookings (and customers) commit without a notification since 2026-11-27-03: only the others are heard.
+      expect([...heard].sort()).toEqual(["blocked_names", "cars"]);
       await stop();
     } finally {
       await db.close();
