@@ -18,8 +18,10 @@ export function scrollToSection(id: string): boolean {
     console.error(`Anchor target "#${id}" was not found on this page.`);
     return false;
   }
-  const scroll = () =>
+  const scroll = () => {
     target.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
+    keepInPlace(target);
+  };
   if (!hasPendingSections()) {
     scroll();
     return true;
@@ -27,4 +29,37 @@ export function scrollToSection(id: string): boolean {
   revealAllSections();
   whenSectionsSettled(scroll);
   return true;
+}
+
+/** For this long after a scroll to a section, content that grows above it does not push it away. */
+const KEEP_IN_PLACE_MS = 4000;
+/** What the visitor does to move the page themselves: it ends the keeping in place. */
+const VISITOR_INPUTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+
+/**
+ * A section above the target may still finish loading after the scroll has
+ * begun (its code or pictures arrive on a slow connection, a form mounts in
+ * stages): the page grows, and the scroll would end where the target used to
+ * be. While the page settles, each change of its size puts the target back
+ * at the top, until the visitor moves the page themselves.
+ */
+function keepInPlace(target: HTMLElement): void {
+  if (typeof ResizeObserver === "undefined") return;
+  let first = true;
+  const observer = new ResizeObserver(() => {
+    // The first call only reports the size the page has now.
+    if (first) {
+      first = false;
+      return;
+    }
+    target.scrollIntoView({ behavior: "auto", block: "start" });
+  });
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const input of VISITOR_INPUTS) window.removeEventListener(input, stop);
+  };
+  const timer = window.setTimeout(stop, KEEP_IN_PLACE_MS);
+  for (const input of VISITOR_INPUTS) window.addEventListener(input, stop, { passive: true });
+  observer.observe(document.body);
 }
