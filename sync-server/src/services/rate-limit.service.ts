@@ -3,10 +3,27 @@ import type { Knex } from "knex";
 export type RateLimit = { limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
+const COUNT_HIT = `insert into rate_limits (key, window_start, count) values (?::text, ?::timestamptz, 1)
+  on conflict (key, window_start) do update set count = rate_limits.count + 1
+  returning count`;
+/** COUNT_HIT whose own (implicit) transaction commits asynchronously; see hitRateLimit. */
+const COUNT_HIT_WITHOUT_WAITING_FOR_DISK = `insert into rate_limits (key, window_start, count)
+  select ?::text, ?::timestamptz, 1 from (select set_config('synchronous_commit', 'off', true)) as async_commit
+  on conflict (key, window_start) do update set count = rate_limits.count + 1
+  returning count`;
+
 /**
  * Counts one hit against `key` in the current fixed window, in PostgreSQL so
  * the limit holds across server processes. Returns whether the hit is within
  * the limit, multiplied by `scale` (config RATE_LIMIT_SCALE).
+ *
+ * Outside a transaction the count commits without waiting for its WAL to
+ * reach the disk (`synchronous_commit` off for this one statement): the
+ * next synchronous commit (the request's own, if it writes) or PostgreSQL's
+ * WAL writer a moment later flushes it. A crash in between can forget the
+ * last few hits, never a booking or a payment: a count is no user's data. That saves a disk flush per booking
+ * and per login attempt, the embedded database's largest single cost. Inside
+ * a transaction the caller's commit decides, unchanged.
  */
 export async function hitRateLimit(
   knex: Knex,
@@ -18,9 +35,7 @@ export async function hitRateLimit(
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const rows = await knex.raw<{ rows: { count: number }[] }>(
-    `insert into rate_limits (key, window_start, count) values (?, ?, 1)
-     on conflict (key, window_start) do update set count = rate_limits.count + 1
-     returning count`,
+    knex.isTransaction ? COUNT_HIT : COUNT_HIT_WITHOUT_WAITING_FOR_DISK,
     [key, windowStart],
   );
   const count = Number(rows.rows[0]?.count ?? 1);
