@@ -7,35 +7,25 @@
  * version 8 stored (the mirror, the outbox, the last sync time) stays.
  */
 import "fake-indexeddb/auto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_LENGTH_DISCOUNTS } from "@car-rental/shared/rates";
 import { LENGTH_DISCOUNTS_RECORD_ID } from "@car-rental/shared/schemas/rates";
 import { syncResponseSchema } from "@car-rental/shared/schemas/sync";
-import { startTestServer, type TestServer } from "../../../sync-server/src/test-server";
+import { adminTestServerForThisFile } from "./admin-test-server-support";
 import { syncAdmin } from "./admin-sync";
-import { ApiClient, type FetchLike } from "./api-client";
+import { ApiClient } from "./api-client";
 import { CarRentalDb, LENGTH_DISCOUNTS_VERSION } from "./db";
 import { shippedDatabase } from "./shipped-versions-test-support";
 
 const HOLY_WEEK_ID = "00000000-0000-4000-8000-000000000006";
 const ENTRY_ID = "00000000-0000-4000-8000-000000000007";
 
-let server: TestServer;
-let cookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer("pglite");
-  cookie = await server.adminCookie();
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-});
+const admin = adminTestServerForThisFile();
 
 describe("the upgrade to the length discounts' mirror table", { timeout: 30_000 }, () => {
   it("keeps what version 8 stored and brings the discounts with the next pull", async () => {
     // What a version-8 device holds: the cursor of its last sync with this server, a period, a waiting change.
-    const sync = await server.request("GET", "/api/admin/sync", { cookie });
+    const sync = await admin.server.request("GET", "/api/admin/sync", { cookie: admin.cookie });
     const { cursor } = syncResponseSchema.parse(await sync.json());
     const name = "length-discounts-upgrade";
     const previous = shippedDatabase(name, LENGTH_DISCOUNTS_VERSION - 1);
@@ -87,7 +77,9 @@ describe("the upgrade to the length discounts' mirror table", { timeout: 30_000 
     await previous.table("outbox").put(entry);
     previous.close();
     // The cursor alone would not bring the discounts: nothing changed since.
-    const delta = await server.request("GET", `/api/admin/sync?since=${cursor}`, { cookie });
+    const delta = await admin.server.request("GET", `/api/admin/sync?since=${cursor}`, {
+      cookie: admin.cookie,
+    });
     expect(syncResponseSchema.parse(await delta.json()).lengthDiscounts).toEqual([]);
 
     const db = new CarRentalDb(name);
@@ -103,14 +95,9 @@ describe("the upgrade to the length discounts' mirror table", { timeout: 30_000 
     expect(await db.outbox.get(ENTRY_ID)).toEqual(entry);
     expect(await db.lengthDiscounts.count()).toBe(0);
 
-    const fetchWithCookie: FetchLike = async (input, init) => {
-      const headers = new Headers(init.headers);
-      headers.set("Cookie", cookie);
-      return fetch(input, { ...init, headers });
-    };
     const result = await syncAdmin({
       db,
-      api: new ApiClient({ baseUrl: server.url, fetch: fetchWithCookie }),
+      api: new ApiClient({ baseUrl: admin.server.url, fetch: admin.fetchWithCookie }),
     });
     expect(result?.reset).toBe(true);
     expect(await db.lengthDiscounts.get(LENGTH_DISCOUNTS_RECORD_ID)).toMatchObject({

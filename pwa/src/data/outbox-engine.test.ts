@@ -1,31 +1,20 @@
 // @vitest-environment node
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildPath, routes } from "@car-rental/shared/api";
 import { errorMessages } from "@car-rental/shared/messages";
 import type { BatchChange } from "@car-rental/shared/schemas/batch";
 import { addMoney, formatPeso } from "@car-rental/shared/money";
-import { startTestServer, type TestServer } from "../../../sync-server/src/test-server";
+import { adminTestServerForThisFile } from "./admin-test-server-support";
 import { ApiClient, ApiError, describeError, type FetchLike } from "./api-client";
 import { syncAdmin } from "./admin-sync";
 import { refreshBookedRanges, refreshCars } from "./public-data";
 import { CarRentalDb, type OutboxEntry } from "./db";
 import { addLegacyEntry, type LegacyInput } from "./outbox-test-support";
-import { closeOutboxEvents, onOutboxEvent, type OutboxEvent } from "./outbox-events";
+import { onOutboxEvent, type OutboxEvent } from "./outbox-events";
 import { createOutboxEngine, type LockManagerLike, type OutboxEngine } from "./outbox-engine";
 
-let server: TestServer;
-let cookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer("pglite");
-  cookie = await server.adminCookie();
-}, 120_000);
-
-afterAll(async () => {
-  closeOutboxEvents();
-  await server?.close();
-});
+const admin = adminTestServerForThisFile();
 
 /** A fetch that goes to the real server, can be cut off, carries the admin cookie when set, and logs what it sent. */
 function makeNetwork() {
@@ -103,8 +92,8 @@ beforeEach(() => {
   dbCounter += 1;
   db = new CarRentalDb(`car-rental-test-${dbCounter}`);
   network = makeNetwork();
-  network.cookie = cookie;
-  client = new ApiClient({ baseUrl: server.url, fetch: network.fetch });
+  network.cookie = admin.cookie;
+  client = new ApiClient({ baseUrl: admin.server.url, fetch: network.fetch });
   engine = newEngine(db);
 });
 
@@ -134,17 +123,17 @@ function contactEntry(n: number): LegacyInput {
 }
 
 async function contactRows(lastNamePrefix: string) {
-  return server.db
+  return admin.server.db
     .knex("contact_messages")
     .where("last_name", "like", `${lastNamePrefix}%`)
     .select("last_name");
 }
 
 async function createBooking(total = "5000.00", pickupDate = "2026-12-01", returnDate = "2026-12-03") {
-  const car = await server.db.knex("cars").whereNull("deleted_at").first("id", "name");
+  const car = await admin.server.db.knex("cars").whereNull("deleted_at").first("id", "name");
   if (!car) throw new Error("no seeded car");
-  const response = await server.request("POST", "/api/admin/bookings", {
-    cookie,
+  const response = await admin.server.request("POST", "/api/admin/bookings", {
+    cookie: admin.cookie,
     body: {
       customerEmail: "juan@example.ph",
       customerName: "Juan dela Cruz",
@@ -232,7 +221,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
       await engine.drain({ ignoreBackoff: true });
       expect(await db.outbox.count()).toBe(0);
     });
-    const row = await server.db.knex("bookings").where({ id: bookingId }).first("status");
+    const row = await admin.server.db.knex("bookings").where({ id: bookingId }).first("status");
     expect(row?.status).toBe("completed");
     const local = await db.bookings.get(bookingId);
     expect(local?.status).toBe("completed");
@@ -278,7 +267,10 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     );
     expect(pulls).toHaveLength(1);
     expect(pulls[0]).toBeGreaterThan(network.sent.findLastIndex((request) => request.method === "PATCH"));
-    const rows = await server.db.knex("bookings").whereIn("id", [first, second]).select("id", "amount_paid");
+    const rows = await admin.server.db
+      .knex("bookings")
+      .whereIn("id", [first, second])
+      .select("id", "amount_paid");
     for (const row of rows) expect(Number(row.amount_paid)).toBe(3);
     expect((await db.bookings.get(first))?.amountPaid).toBe("3.00");
   });
@@ -300,9 +292,12 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     expect(
       network.sent.filter((request) => request.method === "PATCH").map((request) => request.key),
     ).toEqual(queued.map((entry) => entry.id));
-    const [row] = await server.db.knex("bookings").where({ id: bookingId }).select("amount_paid");
+    const [row] = await admin.server.db.knex("bookings").where({ id: bookingId }).select("amount_paid");
     expect(Number(row?.amount_paid)).toBe(60);
-    const [payments] = await server.db.knex("payments").where({ booking_id: bookingId }).count({ n: "*" });
+    const [payments] = await admin.server.db
+      .knex("payments")
+      .where({ booking_id: bookingId })
+      .count({ n: "*" });
     expect(Number(payments?.n)).toBe(60);
     expect((await db.bookings.get(bookingId))?.amountPaid).toBe("60.00");
   });
@@ -319,7 +314,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     await engine.drain({ ignoreBackoff: true });
     expect(network.batches).toBe(2);
     expect(await db.outbox.count()).toBe(0);
-    const [row] = await server.db.knex("bookings").where({ id: bookingId }).select("amount_paid");
+    const [row] = await admin.server.db.knex("bookings").where({ id: bookingId }).select("amount_paid");
     expect(Number(row?.amount_paid)).toBe(10);
   });
 
@@ -332,7 +327,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     const result = await engine.drain();
     expect(result.delivered).toBe(3);
     expect(await db.outbox.count()).toBe(0);
-    const [row] = await server.db.knex("bookings").where({ id: bookingId }).select("amount_paid");
+    const [row] = await admin.server.db.knex("bookings").where({ id: bookingId }).select("amount_paid");
     expect(Number(row?.amount_paid)).toBe(9);
   });
 
@@ -365,7 +360,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     ]);
     const deletion = network.sent.find((request) => request.key === removed.id);
     expect(deletion?.path).not.toContain("temp-blocked-9");
-    const rows = await server.db
+    const rows = await admin.server.db
       .knex("blocked_names")
       .where({ full_name: "Lola Basyang" })
       .select("deleted_at");
@@ -382,7 +377,9 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     await engine.drain();
     // The server recorded it, the browser never heard: the entry waits.
     expect((await db.outbox.get(entry.id))?.state).toBe("pending");
-    expect(await server.db.knex("payments").where({ booking_id: bookingId }).select("id")).toHaveLength(1);
+    expect(await admin.server.db.knex("payments").where({ booking_id: bookingId }).select("id")).toHaveLength(
+      1,
+    );
 
     await engine.drain({ ignoreBackoff: true });
     expect(await db.outbox.count()).toBe(0);
@@ -390,7 +387,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
       .filter((request) => request.path.endsWith("/payment"))
       .map((request) => request.key);
     expect(keys).toEqual([entry.id, entry.id]);
-    const payments = await server.db.knex("payments").where({ booking_id: bookingId }).select("amount");
+    const payments = await admin.server.db.knex("payments").where({ booking_id: bookingId }).select("amount");
     expect(payments).toHaveLength(1);
     // The optimistic payment was replaced by the server's row.
     expect(await db.payments.get("temp-payment-1")).toBeUndefined();
@@ -407,7 +404,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
   it("replays the stored answer for a key the server already saw", async () => {
     network.offline = true;
     const entry = await enqueueLegacy(contactEntry(40));
-    const direct = await server.request("POST", "/api/contact", {
+    const direct = await admin.server.request("POST", "/api/contact", {
       body: contact(40),
       headers: { "Idempotency-Key": entry.id },
     });
@@ -458,14 +455,14 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     expect((await db.outbox.get(second.id))?.state).toBe("needs_auth");
     expect(await db.outbox.get(message.id)).toBeUndefined();
     expect(
-      await server.db.knex("blocked_names").whereIn("full_name", ["Pedro Penduko", "Juan Tamad"]),
+      await admin.server.db.knex("blocked_names").whereIn("full_name", ["Pedro Penduko", "Juan Tamad"]),
     ).toHaveLength(0);
 
-    network.cookie = await server.adminCookie();
+    network.cookie = await admin.server.adminCookie();
     await engine.resumeAfterSignIn();
     await engine.drain();
     expect(await db.outbox.count()).toBe(0);
-    const names = await server.db
+    const names = await admin.server.db
       .knex("blocked_names")
       .whereIn("full_name", ["Pedro Penduko", "Juan Tamad"])
       .select("full_name");
@@ -506,7 +503,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     expect(edited?.id).not.toBe(refused.id);
     await engine.drain();
     expect(await db.outbox.count()).toBe(0);
-    const amounts = await server.db
+    const amounts = await admin.server.db
       .knex("payments")
       .where({ booking_id: bookingId })
       .orderBy("amount")
@@ -629,7 +626,7 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
 
 describe("the API client", { timeout: 30_000 }, () => {
   it("raises a non-OK answer as '<status>: <body>' and keeps the server's message", async () => {
-    const car = await server.db
+    const car = await admin.server.db
       .knex("cars")
       .whereNull("deleted_at")
       .orderBy("name", "desc")
@@ -701,10 +698,10 @@ describe("public reads", { timeout: 30_000 }, () => {
     const cars = await refreshCars({ db, api: client });
     expect(cars?.length).toBeGreaterThanOrEqual(20);
     expect(await db.cars.count()).toBe(cars?.length);
-    const car = await server.db.knex("cars").whereNull("deleted_at").orderBy("name").first("id");
+    const car = await admin.server.db.knex("cars").whereNull("deleted_at").orderBy("name").first("id");
     if (!car) throw new Error("no car");
-    await server.request("POST", "/api/admin/bookings", {
-      cookie,
+    await admin.server.request("POST", "/api/admin/bookings", {
+      cookie: admin.cookie,
       body: {
         customerEmail: "lito@example.ph",
         customerName: "Lito Lapid",

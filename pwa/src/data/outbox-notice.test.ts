@@ -8,28 +8,16 @@
  * may have reached the server.
  */
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../sync-server/src/test-server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { adminTestServerForThisFile } from "./admin-test-server-support";
 import { ApiClient, onServerAnswer, type FetchLike } from "./api-client";
 import { syncAdmin } from "./admin-sync";
 import { CarRentalDb } from "./db";
 import { blockName } from "./mutations/blocklist/block-name";
 import { addToOutbox, MAX_ENTRY_AGE_MS, newId, TOO_OLD_MESSAGE, type EnqueueInput } from "./outbox";
-import { closeOutboxEvents } from "./outbox-events";
 import { createOutboxEngine, type OutboxEngine } from "./outbox-engine";
 
-let server: TestServer;
-let cookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer("pglite");
-  cookie = await server.adminCookie();
-}, 120_000);
-
-afterAll(async () => {
-  closeOutboxEvents();
-  await server?.close();
-});
+const admin = adminTestServerForThisFile();
 
 /** A fetch to the real server that can be cut off or lose answers after the server applied the request. */
 function makeNetwork() {
@@ -40,7 +28,7 @@ function makeNetwork() {
     fetch: (async (input, init) => {
       if (network.offline) throw new TypeError("fetch failed");
       const headers = new Headers(init.headers);
-      headers.set("Cookie", cookie);
+      headers.set("Cookie", admin.cookie);
       network.sent.push({
         method: init.method ?? "GET",
         path: new URL(input).pathname,
@@ -75,7 +63,7 @@ beforeEach(() => {
   counter += 1;
   db = new CarRentalDb(`outbox-notice-${counter}`);
   network = makeNetwork();
-  client = new ApiClient({ baseUrl: server.url, fetch: network.fetch });
+  client = new ApiClient({ baseUrl: admin.server.url, fetch: network.fetch });
 });
 
 afterEach(() => {
@@ -92,7 +80,7 @@ function blockEntry(fullName: string, id = newId()) {
   } satisfies EnqueueInput;
 }
 
-const serverRows = (fullName: string) => server.db.knex("blocked_names").where({ full_name: fullName });
+const serverRows = (fullName: string) => admin.server.db.knex("blocked_names").where({ full_name: fullName });
 
 describe("one id per record", { timeout: 30_000 }, () => {
   it("a creation whose answer was lost, then pulled, is listed once and applied once", async () => {

@@ -6,35 +6,17 @@
  * each applied once.
  */
 import "fake-indexeddb/auto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildPath, routes } from "@car-rental/shared/api";
-import { startTestServer, type TestServer } from "../../../sync-server/src/test-server";
-import { ApiClient, type FetchLike } from "./api-client";
+import { adminTestServerForThisFile } from "./admin-test-server-support";
+import { ApiClient } from "./api-client";
 import { syncAdmin } from "./admin-sync";
 import { CarRentalDb } from "./db";
-import { closeOutboxEvents } from "./outbox-events";
 import { createOutboxEngine } from "./outbox-engine";
 import { UNKNOWN_CHANGE_MESSAGE } from "./outbox-upgrade";
 import { shippedDatabase } from "./shipped-versions-test-support";
 
-let server: TestServer;
-let cookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer("pglite");
-  cookie = await server.adminCookie();
-}, 120_000);
-
-afterAll(async () => {
-  closeOutboxEvents();
-  await server?.close();
-});
-
-const withCookie: FetchLike = async (input, init) => {
-  const headers = new Headers(init.headers);
-  headers.set("Cookie", cookie);
-  return fetch(input, { ...init, headers });
-};
+const admin = adminTestServerForThisFile();
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
@@ -81,10 +63,10 @@ describe("the outbox upgrade to named mutations", { timeout: 60_000 }, () => {
   it("converts entries queued by the previous version, which then drain, each applied once", async () => {
     const name = "car-rental-upgrade-test";
     // A booking the admin worked on offline, and the mirror the previous version held.
-    const car = await server.db.knex("cars").whereNull("deleted_at").first("id", "name");
+    const car = await admin.server.db.knex("cars").whereNull("deleted_at").first("id", "name");
     if (!car) throw new Error("no seeded car");
-    const created = await server.request("POST", routes.createAdminBooking.path, {
-      cookie,
+    const created = await admin.server.request("POST", routes.createAdminBooking.path, {
+      cookie: admin.cookie,
       body: {
         customerEmail: "upgrade@example.ph",
         customerName: "Upgrade Customer",
@@ -200,7 +182,7 @@ describe("the outbox upgrade to named mutations", { timeout: 60_000 }, () => {
     // An entry no mutation can send waits for review instead of being lost.
     expect(upgraded[5]).toMatchObject({ state: "failed", lastError: UNKNOWN_CHANGE_MESSAGE });
 
-    const api = new ApiClient({ baseUrl: server.url, fetch: withCookie });
+    const api = new ApiClient({ baseUrl: admin.server.url, fetch: admin.fetchWithCookie });
     const engine = createOutboxEngine({ db, api, locks: null, random: () => 0.5 });
     const result = await engine.drain();
     expect(result.delivered, JSON.stringify(await db.outbox.toArray())).toBe(5);
@@ -208,14 +190,19 @@ describe("the outbox upgrade to named mutations", { timeout: 60_000 }, () => {
     await engine.drain({ ignoreBackoff: true });
     expect((await db.outbox.toArray()).map((entry) => entry.mutation)).toEqual(["unknown"]);
 
-    const storedCar = await server.db.knex("cars").where({ id: newCarId }).first("name", "daily_rate");
+    const storedCar = await admin.server.db.knex("cars").where({ id: newCarId }).first("name", "daily_rate");
     expect(storedCar?.name).toBe("Upgrade Vios");
     expect(Number(storedCar?.daily_rate)).toBe(2700);
-    const booking = await server.db.knex("bookings").where({ id: bookingId }).first("status", "amount_paid");
+    const booking = await admin.server.db
+      .knex("bookings")
+      .where({ id: bookingId })
+      .first("status", "amount_paid");
     expect(booking?.status).toBe("confirmed");
     expect(Number(booking?.amount_paid)).toBe(1500);
-    expect(await server.db.knex("payments").where({ booking_id: bookingId })).toHaveLength(1);
-    expect(await server.db.knex("contact_messages").where({ last_name: "Before Update" })).toHaveLength(1);
+    expect(await admin.server.db.knex("payments").where({ booking_id: bookingId })).toHaveLength(1);
+    expect(await admin.server.db.knex("contact_messages").where({ last_name: "Before Update" })).toHaveLength(
+      1,
+    );
     // The optimistic payment became the server's row.
     expect(await db.payments.get("temp-payment-upgrade")).toBeUndefined();
     await syncAdmin({ db, api });

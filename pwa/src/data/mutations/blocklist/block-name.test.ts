@@ -5,40 +5,23 @@
  * against the real server, through the outbox engine.
  */
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../../../sync-server/src/test-server";
-import { ApiClient, type FetchLike } from "../../api-client";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { adminTestServerForThisFile } from "../../admin-test-server-support";
+import { ApiClient } from "../../api-client";
 import { CarRentalDb } from "../../db";
 import { newId } from "../../outbox";
-import { closeOutboxEvents } from "../../outbox-events";
 import { createOutboxEngine, type OutboxEngine } from "../../outbox-engine";
 import { blockName } from "./block-name";
 
-let server: TestServer;
-let cookie: string;
+const admin = adminTestServerForThisFile();
 let db: CarRentalDb;
 let engine: OutboxEngine;
 let counter = 0;
 
-beforeAll(async () => {
-  server = await startTestServer("pglite");
-  cookie = await server.adminCookie();
-}, 120_000);
-
-afterAll(async () => {
-  closeOutboxEvents();
-  await server?.close();
-});
-
 beforeEach(() => {
   counter += 1;
   db = new CarRentalDb(`block-name-${counter}`);
-  const fetchWithCookie: FetchLike = async (input, init) => {
-    const headers = new Headers(init.headers);
-    headers.set("Cookie", cookie);
-    return fetch(input, { ...init, headers });
-  };
-  const api = new ApiClient({ baseUrl: server.url, fetch: fetchWithCookie });
+  const api = new ApiClient({ baseUrl: admin.server.url, fetch: admin.fetchWithCookie });
   engine = createOutboxEngine({ db, api, locks: null, random: () => 0.5 });
 });
 
@@ -48,7 +31,10 @@ afterEach(() => {
 });
 
 const serverRow = (id: string) =>
-  server.db.knex("blocked_names").where({ id }).first<{ kind: string; value: string; match_key: string }>();
+  admin.server.db
+    .knex("blocked_names")
+    .where({ id })
+    .first<{ kind: string; value: string; match_key: string }>();
 
 describe("blockName", { timeout: 30_000 }, () => {
   it("queues a kind and its value: the optimistic card shows them, the server stores them normalised", async () => {

@@ -7,39 +7,20 @@
  * closed), against the real server.
  */
 import "fake-indexeddb/auto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { routes } from "@car-rental/shared/api";
-import { startTestServer, type TestServer } from "../../../../../sync-server/src/test-server";
+import { adminTestServerForThisFile } from "../../admin-test-server-support";
 import { tinyJpeg, tinyPng } from "../../../../../sync-server/src/storage/test-files";
 import { ApiClient, type FetchLike } from "../../api-client";
 import { syncAdmin } from "../../admin-sync";
 import { CarRentalDb, type HandoverFile } from "../../db";
 import { addToOutbox } from "../../outbox";
-import { closeOutboxEvents } from "../../outbox-events";
 import { createOutboxEngine } from "../../outbox-engine";
 import { checkInBooking } from "./check-in-booking";
 import { checkOutBooking } from "./check-out-booking";
 import { shippedDatabase } from "../../shipped-versions-test-support";
 
-let server: TestServer;
-let cookie: string;
-
-beforeAll(async () => {
-  server = await startTestServer("pglite");
-  cookie = await server.adminCookie();
-}, 120_000);
-
-afterAll(async () => {
-  closeOutboxEvents();
-  await server?.close();
-});
-
-const withCookie: FetchLike = async (input, init) => {
-  const headers = new Headers(init.headers);
-  headers.set("Cookie", cookie);
-  headers.set("Origin", server.url);
-  return fetch(input, { ...init, headers });
-};
+const admin = adminTestServerForThisFile();
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
@@ -85,14 +66,14 @@ describe("the handover in the browser's database", { timeout: 60_000 }, () => {
   });
 
   it("uploads a check-out's files before sending it, each once, across an interrupted attempt", async () => {
-    const car = await server.db
+    const car = await admin.server.db
       .knex("cars")
       .whereNull("deleted_at")
       .where({ available: true })
       .first("id", "name");
     if (!car) throw new Error("no seeded car");
-    const created = await server.request("POST", routes.createAdminBooking.path, {
-      cookie,
+    const created = await admin.server.request("POST", routes.createAdminBooking.path, {
+      cookie: admin.cookie,
       body: {
         customerEmail: "handover@example.ph",
         customerName: "Handover Customer",
@@ -108,7 +89,7 @@ describe("the handover in the browser's database", { timeout: 60_000 }, () => {
     const bookingId = String(((await created.json()) as { id: string }).id);
 
     const db = new CarRentalDb("car-rental-handover-send");
-    const api = new ApiClient({ baseUrl: server.url, fetch: withCookie });
+    const api = new ApiClient({ baseUrl: admin.server.url, fetch: admin.fetchWithCookie });
     await syncAdmin({ db, api });
     const files = [
       file(uuid(11), bookingId, "photo"),
@@ -136,25 +117,25 @@ describe("the handover in the browser's database", { timeout: 60_000 }, () => {
     });
 
     const objectsBefore = Number(
-      (await server.db.knex("objects").count<{ count: string }[]>("* as count"))[0]?.count,
+      (await admin.server.db.knex("objects").count<{ count: string }[]>("* as count"))[0]?.count,
     );
     // The first attempt: the connection goes after the first upload.
     let uploadAddresses = 0;
     const dropsAfterOne: FetchLike = async (input, init) => {
       if (String(input).endsWith(routes.requestUpload.path) && ++uploadAddresses > 1)
         throw new TypeError("offline");
-      return withCookie(input, init);
+      return admin.fetchWithCookie(input, init);
     };
     const interrupted = createOutboxEngine({
       db,
-      api: new ApiClient({ baseUrl: server.url, fetch: dropsAfterOne }),
+      api: new ApiClient({ baseUrl: admin.server.url, fetch: dropsAfterOne }),
       locks: null,
       random: () => 0.5,
     });
     expect((await interrupted.drain()).delivered).toBe(0);
     const afterFirst = await db.handoverFiles.bulkGet([uuid(11), uuid(12), uuid(13)]);
     expect(afterFirst.map((f) => f?.objectPath !== null)).toEqual([true, false, false]);
-    expect(await server.db.knex("handovers").where({ booking_id: bookingId })).toEqual([]);
+    expect(await admin.server.db.knex("handovers").where({ booking_id: bookingId })).toEqual([]);
 
     // The tablet is back (a new engine, as after a reload): the rest is uploaded and the change sent.
     const engine = createOutboxEngine({ db, api, locks: null, random: () => 0.5 });
@@ -163,14 +144,14 @@ describe("the handover in the browser's database", { timeout: 60_000 }, () => {
     expect(await db.outbox.count()).toBe(0);
 
     const paths = (await db.handoverFiles.bulkGet([uuid(11), uuid(12), uuid(13)])).map((f) => f?.objectPath);
-    const records = await server.db.knex("handovers").where({ booking_id: bookingId });
+    const records = await admin.server.db.knex("handovers").where({ booking_id: bookingId });
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ id: handoverId, photos: [paths[0], paths[1]], signature: paths[2] });
     const objectsAfter = Number(
-      (await server.db.knex("objects").count<{ count: string }[]>("* as count"))[0]?.count,
+      (await admin.server.db.knex("objects").count<{ count: string }[]>("* as count"))[0]?.count,
     );
     expect(objectsAfter - objectsBefore).toBe(3); // one upload per file, none twice
-    expect((await server.db.knex("bookings").where({ id: bookingId }).first("status"))?.status).toBe(
+    expect((await admin.server.db.knex("bookings").where({ id: bookingId }).first("status"))?.status).toBe(
       "active",
     );
 
@@ -188,7 +169,7 @@ describe("the handover in the browser's database", { timeout: 60_000 }, () => {
     });
     expect(await db.bookings.get(bookingId)).toMatchObject({ status: "completed", total: "6350.00" });
     expect((await engine.drain({ ignoreBackoff: true })).delivered).toBe(1);
-    const booking = await server.db.knex("bookings").where({ id: bookingId }).first("status", "total");
+    const booking = await admin.server.db.knex("bookings").where({ id: bookingId }).first("status", "total");
     expect(booking?.status).toBe("completed");
     expect(Number(booking?.total)).toBe(6350);
     await syncAdmin({ db, api });

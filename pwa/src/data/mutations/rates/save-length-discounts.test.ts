@@ -6,33 +6,21 @@
  * the server's record, and a send whose answer was lost is applied once.
  */
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LENGTH_DISCOUNTS_RECORD_ID, ratesResponseSchema } from "@car-rental/shared/schemas/rates";
-import { startTestServer, type TestServer } from "../../../../../sync-server/src/test-server";
+import { adminTestServerForThisFile } from "../../admin-test-server-support";
 import { applySyncResponse, syncAdmin } from "../../admin-sync";
 import { ApiClient, type FetchLike } from "../../api-client";
 import { CarRentalDb } from "../../db";
-import { closeOutboxEvents } from "../../outbox-events";
 import { createOutboxEngine, type OutboxEngine } from "../../outbox-engine";
 import { saveLengthDiscounts } from "./save-length-discounts";
 
-let server: TestServer;
-let cookie: string;
+const admin = adminTestServerForThisFile();
 let db: CarRentalDb;
 let api: ApiClient;
 let engine: OutboxEngine;
 let offline = false;
 let counter = 0;
-
-beforeAll(async () => {
-  server = await startTestServer("pglite");
-  cookie = await server.adminCookie();
-}, 120_000);
-
-afterAll(async () => {
-  closeOutboxEvents();
-  await server?.close();
-});
 
 beforeEach(() => {
   counter += 1;
@@ -40,11 +28,9 @@ beforeEach(() => {
   db = new CarRentalDb(`save-length-discounts-${counter}`);
   const fetchWithCookie: FetchLike = async (input, init) => {
     if (offline) throw new TypeError("Failed to fetch");
-    const headers = new Headers(init.headers);
-    headers.set("Cookie", cookie);
-    return fetch(input, { ...init, headers });
+    return admin.fetchWithCookie(input, init);
   };
-  api = new ApiClient({ baseUrl: server.url, fetch: fetchWithCookie });
+  api = new ApiClient({ baseUrl: admin.server.url, fetch: fetchWithCookie });
   engine = createOutboxEngine({ db, api, locks: null, random: () => 0.5, syncAfterDelivery: false });
 });
 
@@ -54,12 +40,13 @@ afterEach(() => {
 });
 
 const serverDiscounts = async () => {
-  const res = await server.request("GET", "/api/rates");
+  const res = await admin.server.request("GET", "/api/rates");
   return ratesResponseSchema.parse(await res.json()).lengthDiscounts;
 };
 const serverVersion = async () =>
   Number(
-    (await server.db.knex("length_discount_list").first<{ version: string | number }>("version"))?.version,
+    (await admin.server.db.knex("length_discount_list").first<{ version: string | number }>("version"))
+      ?.version,
   );
 
 describe("saveLengthDiscounts", { timeout: 30_000 }, () => {
@@ -123,8 +110,8 @@ describe("saveLengthDiscounts", { timeout: 30_000 }, () => {
       args: { lengthDiscounts: [{ minDays: 10, percentOff: 9 }] },
     });
     // The first send arrived (with the entry's key); its answer never came back.
-    const lost = await server.request("PUT", "/api/admin/length-discounts", {
-      cookie,
+    const lost = await admin.server.request("PUT", "/api/admin/length-discounts", {
+      cookie: admin.cookie,
       headers: { "Idempotency-Key": entry.id },
       body: { lengthDiscounts: [{ minDays: 10, percentOff: 9 }] },
     });
