@@ -114,7 +114,7 @@ describe.each(testEngines())("mail outbox on %s", (engine) => {
     expect(sink.received).toHaveLength(1);
   });
 
-  it("sends each due mail once when two delivery rounds run side by side (each claim is one statement)", async () => {
+  it("sends each due mail once when two delivery rounds run side by side (claims skip each other's locked mails)", async () => {
     const port = await freePort();
     sink = await startSmtpSink(port);
     const deps = {
@@ -137,6 +137,28 @@ describe.each(testEngines())("mail outbox on %s", (engine) => {
     expect(new Set(subjects).size).toBe(12);
     expect(subjects).toHaveLength(12);
     expect(await server.db.knex("mail_outbox").whereNull("sent_at")).toHaveLength(0);
+  });
+
+  it("sends the due mails of a round in the order they were queued, claimed several at a time", async () => {
+    const port = await freePort();
+    sink = await startSmtpSink(port);
+    const deps = {
+      ...server.deps,
+      mailer: createMailer({ ...server.deps.config, smtpUrl: `smtp://127.0.0.1:${port}` }),
+    };
+    const owner = server.deps.config.businessEmail;
+    for (let i = 0; i < 23; i++)
+      await enqueueMail(
+        server.db.knex,
+        { ...mail, to: owner, subject: `In order ${i}` },
+        server.clock.now(),
+        {
+          ownerAddress: owner,
+        },
+      );
+    expect(await deliverDueMail(deps)).toBe(23);
+    const subjects = sink.received.map((message) => /Subject: In order (\d+)/.exec(message)?.[1]);
+    expect(subjects).toEqual(Array.from({ length: 23 }, (_, i) => String(i)));
   });
 
   it("writes .eml files under the data folder when no SMTP server is configured", async () => {

@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
 import type { AppDeps } from "../deps";
-import { inTransaction } from "../services/in-transaction";
+import { inTransaction, inTransactionNotWaitingForDisk } from "../services/in-transaction";
 
 export type MailKind = "booking-confirmation" | "booking-notice" | "contact-notice" | (string & {});
 
@@ -40,6 +40,8 @@ export const MAIL_RETRY_MAX_MS = 15 * 60 * 1000;
  */
 export const MAIL_CLAIM_LEASE_MS = 5 * 60 * 1000;
 const MAX_PER_ROUND = 200;
+/** Mails claimed at once: a round of a busy hour claims ten at a time, not one. */
+const CLAIM_BATCH = 10;
 
 export function mailRetryDelayMs(attempts: number): number {
   return Math.min(MAIL_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), MAIL_RETRY_MAX_MS);
@@ -129,27 +131,40 @@ export async function enqueueMails(
 }
 
 /**
- * Claims the next due mail: locks it with SKIP LOCKED (so processes running
- * this side by side never take the same mail) and moves its next attempt past
- * the lease, in one statement (one round trip, one commit), which lets go of
- * the lock before it is sent.
+ * Claims the next due mails (up to CLAIM_BATCH): locks them with SKIP LOCKED
+ * (so processes running this side by side never take the same mail) and
+ * moves their next attempt past the lease, in one statement, which lets go of
+ * the locks before they are sent. The claim commits without waiting for the
+ * disk: a claim lost in a crash leaves the mail due, to be claimed again; the
+ * mark that a mail was sent commits synchronously as before.
  */
 async function claimDue(knex: Knex, now: Date, leaseMs: number): Promise<OutboxRow[]> {
-  const next = knex("mail_outbox")
-    .select("id")
-    .whereNull("sent_at")
-    .whereNull("suppressed_at")
-    .where("next_attempt_at", "<=", now)
-    .orderBy("next_attempt_at")
-    .orderBy("id")
-    .limit(1)
-    .forUpdate()
-    .skipLocked();
-  const rows: OutboxRow[] = await knex("mail_outbox")
-    .whereIn("id", next)
-    .update({ next_attempt_at: new Date(now.getTime() + leaseMs) })
-    .returning(["id", "kind", "to_address", "subject", "text_body", "html_body", "attachments", "attempts"]);
-  return rows;
+  return inTransactionNotWaitingForDisk(knex, async (trx) => {
+    const next = trx("mail_outbox")
+      .select("id")
+      .whereNull("sent_at")
+      .whereNull("suppressed_at")
+      .where("next_attempt_at", "<=", now)
+      .orderBy("next_attempt_at")
+      .orderBy("id")
+      .limit(CLAIM_BATCH)
+      .forUpdate()
+      .skipLocked();
+    const rows: OutboxRow[] = await trx("mail_outbox")
+      .whereIn("id", next)
+      .update({ next_attempt_at: new Date(now.getTime() + leaseMs) })
+      .returning([
+        "id",
+        "kind",
+        "to_address",
+        "subject",
+        "text_body",
+        "html_body",
+        "attachments",
+        "attempts",
+      ]);
+    return rows.sort((a, b) => Number(a.id) - Number(b.id));
+  });
 }
 
 /**

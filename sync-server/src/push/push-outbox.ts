@@ -3,6 +3,7 @@ import type { PushMessage } from "@car-rental/shared/schemas/push";
 import type { AppDeps } from "../deps";
 import { sendWebPush, type StoredSubscription } from "./send-web-push";
 import { vapidKeys } from "./vapid";
+import { inTransactionNotWaitingForDisk } from "../services/in-transaction";
 
 /** What happened that the owner hears about (release-2 §D4). */
 export type PushKind = "new-booking" | "cancellation" | "expired-hold" | "contact-message";
@@ -38,8 +39,13 @@ type OutboxRow = {
   created_at: Date;
 };
 
+/**
+ * Claims up to BATCH due notifications (SKIP LOCKED: processes never take the
+ * same one) for the lease. The claim commits without waiting for the disk: a
+ * claim lost in a crash leaves them due, to be claimed again.
+ */
 async function claimDue(knex: Knex, now: Date): Promise<OutboxRow[]> {
-  return knex.transaction(async (trx) => {
+  return inTransactionNotWaitingForDisk(knex, async (trx) => {
     const rows: OutboxRow[] = await trx("push_outbox")
       .select("id", "kind", "message", "attempts", "created_at")
       .whereNull("sent_at")
@@ -89,6 +95,16 @@ export async function deliverDuePush(deps: PushDeps): Promise<number> {
     "p256dh",
     "auth",
   );
+  if (subscriptions.length === 0) {
+    // No device to tell: the whole batch is done in one statement (one commit, not one per notification).
+    await knex("push_outbox")
+      .whereIn(
+        "id",
+        rows.map((row) => row.id),
+      )
+      .update({ sent_at: deps.clock.now(), last_error: null });
+    return rows.length;
+  }
   const keys = await vapidKeys(knex);
   const vapid = { ...keys, subject: `mailto:${deps.config.businessEmail}` };
   const badge = await pendingBookings(knex);

@@ -15,7 +15,7 @@ import { publicBookingResponseSchema } from "@car-rental/shared/schemas/booking"
 import { pushKeySchema, pushMessageSchema } from "@car-rental/shared/schemas/push";
 import { bookingBody, publicCars, uploadDocuments } from "../routes/public/booking-test-helpers";
 import { startTestServer, type TestServer } from "../test-server";
-import { deliverDuePush } from "./push-outbox";
+import { deliverDuePush, enqueuePush } from "./push-outbox";
 
 /** A device: its push subscription's key pair and auth secret, as a browser makes them. */
 type Device = { name: string; ecdh: ECDH; auth: Buffer };
@@ -246,5 +246,19 @@ describe.each(testEngines())("Web Push to the owner's devices on %s", (engine) =
     expect(await server.db.knex("push_subscriptions").count<{ count: string }[]>("* as count")).toEqual([
       { count: "0" },
     ]);
+  });
+
+  it("with no device to tell, finishes every due notification in one round and keeps none waiting", async () => {
+    for (let i = 0; i < 3; i++)
+      await enqueuePush(
+        server.db.knex,
+        { kind: "contact-message", title: `Message ${i}`, body: "Hello", url: "/admin", tag: `m-${i}` },
+        server.clock.now(),
+      );
+    const before = push.received.length;
+    expect(await deliverDuePush(server.deps)).toBe(3);
+    expect(push.received).toHaveLength(before);
+    expect(await server.db.knex("push_outbox").whereNull("sent_at")).toEqual([]);
+    expect(await deliverDuePush(server.deps)).toBe(0);
   });
 });

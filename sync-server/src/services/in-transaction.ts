@@ -14,3 +14,24 @@ export function isTransaction(db: Knex): db is Knex.Transaction {
 export function inTransaction<T>(db: Knex, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   return isTransaction(db) ? work(db) : db.transaction(work);
 }
+
+/**
+ * Runs `work` in a new transaction that commits without waiting for its WAL
+ * to reach the disk (`synchronous_commit` off for this transaction only): the
+ * next synchronous commit, or PostgreSQL's WAL writer a moment later, flushes
+ * it. Only for bookkeeping a crash may forget harmlessly, such as a claim's
+ * lease (the claimed row is simply due again). On the embedded database each
+ * synchronous commit is a file sync on the one thread that also serves
+ * bookings.
+ */
+export function inTransactionNotWaitingForDisk<T>(
+  knex: Knex,
+  work: (trx: Knex.Transaction) => Promise<T>,
+): Promise<T> {
+  if (isTransaction(knex))
+    throw new Error("inTransactionNotWaitingForDisk needs the pool, not a transaction");
+  return knex.transaction(async (trx) => {
+    await trx.raw("set local synchronous_commit = off");
+    return work(trx);
+  });
+}
