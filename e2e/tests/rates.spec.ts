@@ -12,13 +12,15 @@ import { E2E_ADMIN_PASSWORD, E2E_BASE_URL } from "../src/env";
 import {
   acceptTermsAndBook,
   chooseTime,
+  dayButton,
   fillPersonalInformation,
   pickDates,
   selectCarOnHome,
+  showMonthOf,
   uploadAllDocuments,
   writeDocumentFiles,
 } from "../src/booking-form";
-import { addDays, formatLongDate, formatMonthYear, today } from "../src/dates";
+import { addDays, formatLongDate, today } from "../src/dates";
 import { waitForServiceWorkerControl } from "../src/pwa";
 
 /**
@@ -37,16 +39,6 @@ async function signIn(page: Page): Promise<void> {
   await page.getByLabel("Admin Password").fill(E2E_ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Access Admin Panel" }).click();
   await expect(page.getByText("Access Granted")).toBeVisible();
-}
-
-async function showMonthOf(page: Page, date: string) {
-  const title = formatMonthYear(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
-  const booking = page.locator("#booking, [data-slot='booking-form']").first();
-  for (let i = 0; i < 13; i += 1) {
-    if (await booking.getByText(title, { exact: true }).isVisible()) return;
-    await page.getByRole("button", { name: "Next month" }).click();
-  }
-  throw new Error(`The calendar never showed ${title}`);
 }
 
 test("a Holy Week period added offline prices a customer's rental day by day", async ({
@@ -104,14 +96,8 @@ test("a Holy Week period added offline prices a customer's rental day by day", a
 
   const customerContext = await browser.newContext({ baseURL: E2E_BASE_URL });
   const customer = await customerContext.newPage();
-  await customer.goto("/");
-  await customer.locator("#cars").scrollIntoViewIfNeeded();
-  await customer
-    .getByRole("article", { name: car.name, exact: true })
-    .getByRole("button", { name: "Select This Car" })
-    .click();
-  await showMonthOf(customer, pickup);
-  const day = (date: string) => customer.getByTestId("calendar-days").locator(`button[data-date="${date}"]`);
+  await selectCarOnHome(customer, car.name);
+  const day = (date: string) => dayButton(customer, date);
   // The period's days carry the mark and say their rate.
   await showMonthOf(customer, start);
   await expect(day(start)).toHaveAttribute("data-seasonal", "true");
