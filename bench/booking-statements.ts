@@ -20,11 +20,10 @@ import { createMailer } from "../sync-server/src/mail/mailer";
 import { createStorage } from "../sync-server/src/storage/create-storage";
 import { distinctBookings, uploadBenchDocumentSets, type BenchCar } from "./lib/bookings";
 import { createBenchDatabase } from "./lib/databases";
-import { benchSettings } from "./lib/env";
+import { benchSettings, profileSettings } from "./lib/env";
 
-type Engine = "postgres" | "pglite";
-const engine = (process.env.PROFILE_ENGINE ?? "postgres") as Engine;
-const bookings = Number(process.env.PROFILE_BOOKINGS ?? 200);
+const { engine } = profileSettings;
+const bookings = profileSettings.bookings ?? 200;
 
 const database = await createBenchDatabase(engine, benchSettings.postgresUrl);
 const db = await database.open();

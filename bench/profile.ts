@@ -25,17 +25,14 @@ import {
   type BenchDocuments,
 } from "./lib/bookings";
 import { createBenchDatabase } from "./lib/databases";
-import { benchSettings } from "./lib/env";
+import { benchSettings, profileSettings } from "./lib/env";
 import { measure } from "./lib/load";
 import { benchSameBytesCeiling } from "./lib/same-bytes-ceiling";
 import { startProcess } from "./lib/server";
 
-type Engine = "postgres" | "pglite";
-const engine = (process.env.PROFILE_ENGINE ?? "postgres") as Engine;
-const load = process.env.PROFILE_LOAD ?? "cars";
-const dir = process.env.PROFILE_DIR ?? path.join(os.tmpdir(), `bench-profile-${Date.now()}`);
-const connections = Number(process.env.PROFILE_CONNECTIONS ?? 10);
-const bookings = Number(process.env.PROFILE_BOOKINGS ?? 1000);
+const { engine, load, connections } = profileSettings;
+const dir = profileSettings.dir ?? path.join(os.tmpdir(), `bench-profile-${Date.now()}`);
+const bookings = profileSettings.bookings ?? 1000;
 mkdirSync(dir, { recursive: true });
 
 /** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`: 100 on Linux). */
@@ -71,9 +68,9 @@ type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] };
 type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
 const database = await createBenchDatabase(engine, benchSettings.postgresUrl);
-if (process.env.PROFILE_SETUP_SQL) {
+if (profileSettings.setupSql) {
   const setup = await database.open();
-  await setup.knex.raw(process.env.PROFILE_SETUP_SQL);
+  await setup.knex.raw(profileSettings.setupSql);
   await setup.close();
 }
 const serverEnv = { ...database.env, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, RATE_LIMIT_SCALE: "1000" };
@@ -88,7 +85,7 @@ if (load === "bookings") {
   }
 }
 /** PROFILE_CPU=0 measures without the profiler (its overhead), for before/after figures. */
-const profiling = process.env.PROFILE_CPU !== "0";
+const profiling = profileSettings.cpuProfile;
 const server = await startProcess(
   "sync-server/src/main.ts",
   benchSettings.port,
@@ -104,7 +101,7 @@ try {
   const duration = benchSettings.seconds;
   const serverCpuBefore = server.child.pid ? cpuSecondsOf(server.child.pid) : 0;
   const backendsBefore = await backendsCpu();
-  if (process.env.PROFILE_CEILING === "1") {
+  if (profileSettings.ceiling) {
     const { ceiling } = await benchSameBytesCeiling(url, benchSettings.port + 1);
     console.info(`ceiling, same bytes as GET /api/cars: ${JSON.stringify(ceiling)}`);
   }

@@ -85,6 +85,12 @@ type EngineResult = {
   scale: ScaleResult;
 };
 
+/** The least mean latency of a closed loop of `connections` at the measured booking throughput (Little's law). */
+function littleBound(e: EngineResult, connections: number): number {
+  const fifty = e.api.find((r) => r.name === BOOKING_ROWS.fifty);
+  return fifty && fifty.result.rps > 0 ? Math.round((connections / fifty.result.rps) * 1000) : 0;
+}
+
 const serverEnv = (env: Record<string, string>) => ({
   ...env,
   ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
@@ -197,6 +203,8 @@ function report(
     lines.push(
       "",
       `Public reads are requested as a browser does (\`Accept-Encoding: ${BROWSER_ACCEPT_ENCODING["Accept-Encoding"]}\`); the same-bytes ceiling sends the ${e.sameBytesSize} bytes (and the headers) the server answered GET /api/cars with.`,
+      "",
+      `Bookings: each connection of the first two booking rows sends its next booking as soon as the last is answered, so the server is saturated and a booking's latency is mostly its wait in the queue (on average at least connections ÷ throughput: ${littleBound(e, 50)} ms at 50 connections). The half-rate row offers half the 10-connection throughput over 50 connections, as customers arriving, and counts each latency from when the booking was due.`,
       "",
     );
     lines.push(

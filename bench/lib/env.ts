@@ -32,6 +32,28 @@ export const benchSettings = {
   output: process.env.BENCH_OUTPUT ?? "bench/RESULTS.md",
 };
 
+/**
+ * The profiling tools' settings (`npm run bench:profile`, `npm run bench:booking-sql`); each tool's
+ * header says what it does with them.
+ */
+export const profileSettings = {
+  /** postgres or pglite. */
+  engine: (process.env.PROFILE_ENGINE ?? "postgres") as "postgres" | "pglite",
+  /** The load bench:profile puts on the server: cars, booked-dates, blocked-check or bookings. */
+  load: process.env.PROFILE_LOAD ?? "cars",
+  /** Where bench:profile leaves its .cpuprofile files (a new temporary folder when unset). */
+  dir: process.env.PROFILE_DIR,
+  connections: Number(process.env.PROFILE_CONNECTIONS ?? 10),
+  /** Bookings to send; unset, each tool's own default. */
+  bookings: process.env.PROFILE_BOOKINGS === undefined ? undefined : Number(process.env.PROFILE_BOOKINGS),
+  /** SQL run on the fresh database before the load (bench:profile). */
+  setupSql: process.env.PROFILE_SETUP_SQL,
+  /** PROFILE_CPU=0 measures without the profiler, for before/after figures. */
+  cpuProfile: process.env.PROFILE_CPU !== "0",
+  /** PROFILE_CEILING=1 first measures the same-bytes ceiling (bench:profile). */
+  ceiling: process.env.PROFILE_CEILING === "1",
+};
+
 /** The environment of a child process: this one's plus the given variables. */
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...process.env, ...extra };

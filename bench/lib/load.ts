@@ -20,6 +20,12 @@ export type LoadOptions = {
   /** Headers of each request on top of `headers` (an Idempotency-Key, for example). */
   requestHeaders?: () => Record<string, string>;
   connections?: number;
+  /**
+   * Requests per second offered by all connections together (an open load, like customers arriving),
+   * instead of each connection sending its next request as soon as the last is answered.
+   * Latencies then count from when a request was due (autocannon corrects for coordinated omission).
+   */
+  overallRate?: number;
   durationSeconds?: number;
   amount?: number;
 };
@@ -33,6 +39,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     method: options.method ?? "GET",
     headers: options.headers,
     connections: options.connections ?? 10,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
     ...(options.amount ? { amount: options.amount } : { duration: options.durationSeconds ?? 5 }),
     ...(options.body || options.requestHeaders
       ? {
