@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fleet } from "@car-rental/db";
 import { testEngines } from "@car-rental/db/test-database";
+import { manilaToday } from "@car-rental/shared/dates";
 import { bookedRangeSchema } from "@car-rental/shared/schemas/booking";
 import { carSchema, type Car } from "@car-rental/shared/schemas/car";
 import { LIVE_CAR_RANGES_SQL } from "../../services/cars/cars.service";
+import { manilaDayMemo } from "./cars.routes";
 import { startTestServer, type TestServer } from "../../test-server";
 import {
   bookingBody,
@@ -25,6 +27,19 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe("the booked dates' day in Manila, remembered for the day", () => {
+  it("changes at Manila's midnight (16:00 UTC), in either direction, and works out old instants afresh", () => {
+    const today = manilaDayMemo();
+    expect(today(new Date("2026-11-25T15:59:59.999Z"))).toBe("2026-11-25");
+    expect(today(new Date("2026-11-25T02:00:00Z"))).toBe("2026-11-25");
+    expect(today(new Date("2026-11-25T16:00:00Z"))).toBe("2026-11-26");
+    expect(today(new Date("2026-11-26T15:59:59.999Z"))).toBe("2026-11-26");
+    expect(today(new Date("2026-11-25T15:59:59.999Z"))).toBe("2026-11-25");
+    expect(today(new Date("2026-11-24T15:59:59.999Z"))).toBe("2026-11-24");
+    expect(today(new Date("1975-06-01T16:30:00Z"))).toBe(manilaToday(new Date("1975-06-01T16:30:00Z")));
+  });
+});
 
 describe.each(testEngines())("public cars and booked dates (%s)", (engine) => {
   let server: TestServer;
@@ -176,6 +191,11 @@ describe.each(testEngines())("public cars and booked dates (%s)", (engine) => {
     const bad = await server.request("GET", "/api/cars/not-a-uuid/booked-dates");
     expect(bad.status).toBe(404);
     expect((await errorOf(bad)).code).toBe("NOT_FOUND");
+    // Answers are cached by car and day: a refused id is never kept, so asking again is refused again.
+    expect((await server.request("GET", "/api/cars/not-a-uuid/booked-dates")).status).toBe(404);
+    expect(
+      (await server.request("GET", "/api/cars/00000000-0000-4000-8000-00000000ffff/booked-dates")).status,
+    ).toBe(404);
   });
 
   it("reads the booked dates through the partial index bookings_car_active_return, in one query", async () => {

@@ -29,15 +29,40 @@ export function publicCarRoutes(deps: AppDeps, caches: PublicReadCaches): Router
     sendAnswer(ctx, fleet, { etag: true });
   });
 
+  const today = manilaDayMemo();
   mount(router, routes.carBookedDates, async (ctx) => {
-    const id = recordId(ctx.params, "Car not found");
     ctx.set("Cache-Control", "no-cache");
-    const today = manilaToday(deps.clock.now());
-    const answer = await caches.bookedDates.get(`${id} ${today}`, async () =>
-      serialiseAnswer(await bookedDates(requestDb(ctx), id, today)),
-    );
+    const day = today(deps.clock.now());
+    // A hit needs no check of the id: only an answer to a valid id is ever kept.
+    const answer = await caches.bookedDates.get(`${ctx.params.id} ${day}`, async () => {
+      const id = recordId(ctx.params, "Car not found");
+      return serialiseAnswer(await bookedDates(requestDb(ctx), id, day));
+    });
     sendAnswer(ctx, answer, { etag: false });
   });
 
   return router;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Today's date in Manila, worked out once per Manila day instead of on every
+ * request of the calendar's hot read. Any instant outside the day it
+ * remembers (a clock moved back in a test, too) is worked out afresh.
+ */
+export function manilaDayMemo(): (now: Date) => string {
+  let from = 0;
+  let until = 0;
+  let day = "";
+  return (now) => {
+    const time = now.getTime();
+    if (time >= from && time < until) return day;
+    day = manilaToday(now);
+    from = Date.parse(`${day}T00:00:00+08:00`);
+    until = from + DAY_MS;
+    // Before Manila's offset became a fixed +08:00 the day's bounds differ: nothing is remembered then.
+    if (!(time >= from && time < until)) until = from;
+    return day;
+  };
 }
