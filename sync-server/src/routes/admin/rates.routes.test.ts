@@ -243,6 +243,48 @@ describe.each(testEngines())("rates (%s)", (engine) => {
     });
   });
 
+  it("prices two overlapping periods of the same adjustment as the form does: the earlier-starting one names the shared days", async () => {
+    // Added in the other order than they start, so the table's own order is not the listed one.
+    const fiesta = await addedPeriod({
+      name: "Fiesta",
+      startDate: "2027-02-05",
+      endDate: "2027-02-08",
+      percent: 20,
+    });
+    const flowers = await addedPeriod({
+      name: "Flower Festival",
+      startDate: "2027-02-03",
+      endDate: "2027-02-06",
+      percent: 20,
+    });
+    const current = await rates();
+    const car = freshCar();
+    const dates = { pickupDate: "2027-02-01", returnDate: "2027-02-10" };
+    const expected = quoteWithRates({
+      dailyRate: car.dailyRate,
+      ...dates,
+      driverService: "none",
+      distanceService: "none",
+      rates: current,
+    });
+    expect(expected.lines.map((line) => [line.days, line.periodName])).toEqual([
+      [3, null],
+      [4, "Flower Festival"],
+      [2, "Fiesta"],
+    ]);
+    const res = await book(
+      bookingBody({ documents: await uploadDocuments(server), car, ...dates, rates: current }),
+    );
+    expect(res.status).toBe(201);
+    const answer = publicBookingResponseSchema.parse(await res.json());
+    expect(answer.booking.priceLines).toEqual(expected.lines);
+    for (const period of [fiesta, flowers]) {
+      expect(
+        (await server.request("DELETE", `/api/admin/rate-periods/${period.id}`, { cookie })).status,
+      ).toBe(204);
+    }
+  });
+
   it("replaces the length discounts; an empty list means no discount", async () => {
     const res = await server.request("PUT", "/api/admin/length-discounts", {
       cookie,

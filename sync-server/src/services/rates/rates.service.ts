@@ -88,22 +88,25 @@ export async function listRates(db: Knex): Promise<RatesResponse> {
 
 /**
  * The rates a rental from `pickupDate` to `returnDate` is priced with: the
- * live periods that touch it and every length discount.
+ * live periods that touch it (in the order `GET /api/rates` lists them, which
+ * the form prices with: of two equal adjustments on one day, the first names
+ * the line) and every length discount. One statement: a booking runs it in its
+ * transaction.
  */
 export async function ratesFor(db: Knex, pickupDate: string, returnDate: string): Promise<Rates> {
-  const periods = await ratePeriodsTable(db)
-    .whereNull("deleted_at")
-    .where("start_date", "<", returnDate)
-    .where("end_date", ">=", pickupDate);
-  return {
-    periods: periods.map((row) => ({
-      name: row.name,
-      startDate: row.start_date,
-      endDate: row.end_date,
-      percent: row.percent,
-    })),
-    lengthDiscounts: await lengthDiscounts(db),
-  };
+  const result = await db.raw<{ rows: { periods: Rates["periods"]; length_discounts: LengthDiscount[] }[] }>(
+    `select
+       coalesce((select json_agg(json_build_object('name', name, 'startDate', start_date, 'endDate', end_date,
+                                                   'percent', percent) order by start_date, id)
+                 from rate_periods
+                 where deleted_at is null and start_date < ?::date and end_date >= ?::date), '[]') as periods,
+       coalesce((select json_agg(json_build_object('minDays', min_days, 'percentOff', percent_off)
+                                 order by min_days)
+                 from length_discounts), '[]') as length_discounts`,
+    [returnDate, pickupDate],
+  );
+  const row = result.rows[0];
+  return { periods: row?.periods ?? [], lengthDiscounts: row?.length_discounts ?? [] };
 }
 
 function periodColumns(input: RatePeriodInput) {
