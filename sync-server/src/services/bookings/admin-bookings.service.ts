@@ -15,6 +15,7 @@ import { carsTable, type CarRow } from "../cars/car-record";
 import { selectPayments, toPayment, type PaymentRow } from "../customers/payment-record";
 import { findBookingView, selectBookingViews, toBookingView } from "./booking-view";
 import { replayedCreate, rethrowIdClash } from "../client-id";
+import { inTransaction } from "../in-transaction";
 import { findOrCreateCustomer, insertBooking, withOverlapGuard } from "./booking-store";
 
 /** What `GET /api/admin/bookings` filters by (`bookingListQuerySchema`). */
@@ -199,7 +200,7 @@ async function lockBooking(trx: Knex.Transaction, id: string): Promise<BookingLo
  * longer expires on its own (`admin_status_at`).
  */
 export async function setBookingStatus(db: Knex, id: string, status: BookingStatus): Promise<BookingView> {
-  return db.transaction(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const booking = await lockBooking(trx, id);
     if (booking.status !== status && (status === "active" || booking.status === "active")) {
       throw new InvalidTransition({ from: booking.status, to: status });
@@ -229,7 +230,7 @@ export type PaymentAnswer = BookingView & { booking: BookingView; payment: Payme
  * arithmetic in centavos.
  */
 export async function addPayment(db: Knex, id: string, input: PaymentInput): Promise<PaymentAnswer> {
-  return db.transaction(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const booking = await lockBooking(trx, id);
     if (input.id !== undefined) {
       const columns = { booking_id: id, amount: input.amount, kind: input.kind, note: input.note };
