@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import { clockToPickupTime } from "@car-rental/shared/availability";
 import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from "@car-rental/shared/constants";
 import { diffDays } from "@car-rental/shared/dates";
 import { addMoney, compareMoney, normalizeMoney, subtractMoney } from "@car-rental/shared/money";
@@ -206,8 +207,12 @@ export async function setBookingStatus(db: Knex, id: string, status: BookingStat
       throw new InvalidTransition({ from: booking.status, to: status });
     }
     if (booking.status !== status) {
-      const view = await viewOf(trx, id);
-      const candidate = { start: view.pickupDate, end: view.returnDate, pickupTime: view.pickupTime };
+      // The locked row holds the dates (read as the view reads them): no view needed before the write.
+      const candidate = {
+        start: booking.pickup_date,
+        end: booking.return_date,
+        pickupTime: clockToPickupTime(booking.pickup_time),
+      };
       await withOverlapGuard(trx, booking.car_id, candidate, (savepoint) =>
         savepoint("bookings").where({ id }).update({ status, admin_status_at: savepoint.fn.now() }),
       );
