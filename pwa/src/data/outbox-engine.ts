@@ -308,9 +308,9 @@ export class OutboxEngine {
    * The entries that go in the next request, starting with `first`: the admin
    * entries next in line, as many as one batch takes (see `sendBatch`), up to
    * one that names an entry before it (its temporary id must be replaced
-   * first) or that cannot be batched (a public call goes alone). Each entry
-   * added is claimed; `onClaim` hears of it at once, so an error here still
-   * gives the claim back.
+   * first) or that cannot be batched (a public call goes alone). The entries
+   * added are claimed together (one walk of the outbox); `onClaim` hears of
+   * each at once, so an error here still gives the claims back.
    */
   private async gatherBatch(
     first: OutboxEntry | null,
@@ -321,23 +321,15 @@ export class OutboxEngine {
     const firstChange = batchChangeOf(first);
     // A public entry (or one the server cannot batch) goes alone, the usual way.
     if (!firstChange) return { entries: [first], changes: [] };
-    const entries = [first];
     const changes = [firstChange];
-    for (;;) {
-      const last = entries[entries.length - 1] ?? first;
-      const taken = new Set([...settling, ...entries.map((entry) => entry.id)]);
-      const next = await claims.claimAhead(this.db, this.now, last, taken);
-      if (!next) break;
-      onClaim(next);
+    const more = await claims.claimRun(this.db, this.now, first, settling, (next) => {
       const change = batchChangeOf(next);
-      if (!change || !fitsInBatch(changes, change, this.batchSize)) {
-        await claims.release(this.db, next);
-        break;
-      }
-      entries.push(next);
+      if (!change || !fitsInBatch(changes, change, this.batchSize)) return "stop";
       changes.push(change);
-    }
-    return { entries, changes };
+      return "more";
+    });
+    for (const entry of more) onClaim(entry);
+    return { entries: [first, ...more], changes };
   }
 
   /**
@@ -350,10 +342,26 @@ export class OutboxEngine {
     taken: ReadonlySet<string>,
     onClaim: (entry: OutboxEntry) => void,
   ): Promise<Batch | null> {
-    const first = await claims.claimAhead(this.db, this.now, current, taken);
-    if (!first) return null;
-    onClaim(first);
-    return this.gatherBatch(first, taken, onClaim);
+    const changes: BatchChange[] = [];
+    let alone = false;
+    const entries = await claims.claimRun(this.db, this.now, current, taken, (next, run) => {
+      const change = batchChangeOf(next);
+      if (run.length === 0) {
+        // The first goes in any case; one that cannot be batched goes alone.
+        if (!change) {
+          alone = true;
+          return "last";
+        }
+        changes.push(change);
+        return "more";
+      }
+      if (!change || !fitsInBatch(changes, change, this.batchSize)) return "stop";
+      changes.push(change);
+      return "more";
+    });
+    for (const entry of entries) onClaim(entry);
+    if (entries.length === 0) return null;
+    return { entries, changes: alone ? [] : changes };
   }
 
   private async refreshMirror(): Promise<void> {
