@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import type { IncomingMessage } from "node:http";
 import type { Context } from "koa";
 import type { Knex } from "knex";
 
@@ -16,26 +16,15 @@ export type BatchScope = {
   session: { expiresAt: Date };
 };
 
-const dispatching = new AsyncLocalStorage<BatchScope>();
-const scopes = new WeakMap<Context, BatchScope>();
+/** The in-process requests the batch dispatches (never one from the network), and their scope. */
+const scopes = new WeakMap<IncomingMessage, BatchScope>();
 
-/** Runs `dispatch` (a change sent through the app in process) in `scope`. */
-export function dispatchInScope<T>(scope: BatchScope, dispatch: () => Promise<T>): Promise<T> {
-  return dispatching.run(scope, dispatch);
-}
-
-/**
- * Ties a request to the batch scope it was dispatched in, if any (call it
- * first thing: only a change dispatched by the batch itself has one; a
- * request from the network never does).
- */
-export function adoptBatchScope(ctx: Context): BatchScope | undefined {
-  const scope = dispatching.getStore();
-  if (scope) scopes.set(ctx, scope);
-  return scope;
+/** Marks `req`, a change the batch dispatches through the app in process, as running in `scope`. */
+export function enterBatchScope(req: IncomingMessage, scope: BatchScope): void {
+  scopes.set(req, scope);
 }
 
 /** The batch scope of a change dispatched by `POST /api/admin/batch`; undefined for any other request. */
 export function batchScopeOf(ctx: Context): BatchScope | undefined {
-  return scopes.get(ctx);
+  return scopes.get(ctx.req);
 }

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from "koa";
 import type { Knex } from "knex";
-import { adoptBatchScope } from "./batch-scope";
+import { batchScopeOf } from "./batch-scope";
 
 const handles = new WeakMap<Context, Knex>();
 
@@ -23,7 +23,7 @@ export function setRequestDb(ctx: Context, db: Knex): void {
 /** The pool, or for a change of a batch the batch's transaction (see batch-scope.ts). */
 export function provideRequestDb(knex: Knex): Middleware {
   return async function attachDb(ctx, next) {
-    setRequestDb(ctx, adoptBatchScope(ctx)?.trx ?? knex);
+    setRequestDb(ctx, batchScopeOf(ctx)?.trx ?? knex);
     return next();
   };
 }

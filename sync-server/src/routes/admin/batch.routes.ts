@@ -5,14 +5,14 @@ import Router from "@koa/router";
 import type { Context } from "koa";
 import inject from "light-my-request";
 import type { AppDeps } from "../../deps";
-import { dispatchInScope, type BatchScope } from "../../middleware/batch-scope";
+import { enterBatchScope, type BatchScope } from "../../middleware/batch-scope";
 import { sessionTokenOf } from "../../middleware/session-cookie";
 import { readSession } from "../../services/admin/admin-session.service";
 import { objectPathsIn } from "../../services/objects/upload.service";
 import { mount } from "../mount";
 
-/** Runs one request through the whole app, in process (no socket), and gives its answer. */
-export type Dispatch = (ctx: Context, change: BatchChange) => Promise<BatchResult>;
+/** Runs one request through the whole app, in process (no socket), in `scope` if given, and gives its answer. */
+export type Dispatch = (ctx: Context, change: BatchChange, scope?: BatchScope) => Promise<BatchResult>;
 
 /**
  * The headers a change inherits from the batch: who sends it (the session
@@ -47,9 +47,13 @@ function inheritedHeaders(headers: IncomingHttpHeaders): Record<string, string> 
  */
 export function dispatchThrough(app: () => RequestListener): Dispatch {
   let handler: RequestListener | null = null;
-  return async (ctx, change) => {
-    handler ??= app();
-    const answer = await inject(handler, {
+  return async (ctx, change, scope) => {
+    const appHandler = (handler ??= app());
+    const dispatched: RequestListener = (req, res) => {
+      if (scope) enterBatchScope(req, scope);
+      return appHandler(req, res);
+    };
+    const answer = await inject(dispatched, {
       method: change.method,
       url: change.path,
       headers: {
@@ -150,8 +154,7 @@ export function adminBatchRoutes(
         let result: BatchResult;
         if (session && sharesTransaction(deps, change)) {
           scope ??= { trx: await deps.db.knex.transaction(), session };
-          const shared = scope;
-          result = await dispatchInScope(shared, () => dispatch(ctx, change));
+          result = await dispatch(ctx, change, scope);
         } else {
           await commit();
           result = await dispatch(ctx, change);
