@@ -27,9 +27,7 @@ const server = await startProcess(
     ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
     RATE_LIMIT_SCALE: "1000",
   },
-  process.env.BENCH_SERVER_CPU_PROF
-    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`]
-    : [],
+  benchSettings.serverCpuProfile ? ["--cpu-prof", `--cpu-prof-dir=${benchSettings.serverCpuProfile}`] : [],
 );
 try {
   const bookings = await createBookings(server.url, 10);
