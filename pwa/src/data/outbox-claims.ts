@@ -2,8 +2,8 @@
  * The outbox engine's steps on the stored entries during a drain (split out
  * of the engine, issue #19): claiming the entry next in line (pending, or an
  * abandoned claim → sending) with a compare-and-set in one transaction, so
- * no entry is ever sent by two runners at once; claiming the entry after the
- * one on its way; giving back an unused claim; storing a delivered entry's
+ * no entry is ever sent by two runners at once; claiming the entries after
+ * the one on its way (a batch's worth in one transaction); giving back an unused claim; storing a delivered entry's
  * answer; parking a refused entry; putting an unanswered one back in line
  * with backoff; pausing the admin entries after a 401. A long outbox is
  * never read whole: the next entry comes along the `seq` index, the entries

@@ -8,8 +8,9 @@
  * Requests go one at a time, in order. Admin entries next in line go
  * together, up to fifty in one `POST /api/admin/batch` (issue #23), each
  * under its own key, so 500 changes made offline are a few requests, not 500;
- * a public entry goes alone. To keep the line moving, the entry after the
- * request on its way is claimed meanwhile, and a delivered entry's answer is
+ * a public entry goes alone. To keep the line moving, the entries of the
+ * next request are claimed while the one before it is on its way (together,
+ * in one transaction and one walk of the outbox), and a delivered entry's answer is
  * stored while the next request is out (in order, before anything else
  * happens to the outbox); the admin mirror is pulled once per round, after
  * the last delivery. A long outbox is never read whole per delivery:
