@@ -8,6 +8,7 @@ import { BENCH_ADMIN_PASSWORD, adminCookie } from "./lib/admin";
 import { bookingBody, uploadBenchDocuments } from "./lib/bookings";
 import { createBenchDatabase } from "./lib/databases";
 import { benchSettings, childEnv } from "./lib/env";
+import { measureCpu } from "./lib/cpu-time";
 import { repoRoot, startProcess } from "./lib/server";
 import { timelineRender, type TimelineResult } from "./timeline-bench";
 
@@ -51,6 +52,11 @@ export type DrainResult = {
   paymentsOnServer: number;
   /** Every booking's amountPaid and final status on the server are what was queued. */
   verified: boolean;
+  /**
+   * CPU time (user + system, ms) used during the drain by the server process and by
+   * Chromium (all its processes): less sensitive to a loaded machine than `ms`. Null off Linux.
+   */
+  cpu: { serverMs: number; browserMs: number } | null;
 };
 
 export type PwaResult = {
@@ -298,7 +304,7 @@ function planChanges(bookings: readonly BenchBooking[], count: number): PlannedC
 }
 
 /** Books `count` cars far ahead through the public API (as customers do). */
-async function createBookings(url: string, count: number): Promise<BenchBooking[]> {
+export async function createBookings(url: string, count: number): Promise<BenchBooking[]> {
   const cars = routes.listCars.response.parse(await (await fetch(`${url}/api/cars`)).json());
   const bookable = cars.filter((c) => c.available);
   const today = manilaToday(new Date());
@@ -396,7 +402,12 @@ async function checkServer(
  * emptied the outbox. Afterwards the server must show every payment exactly
  * once (each booking's amountPaid = its payments × 1.00) and the last status.
  */
-export async function outboxDrain(browser: Browser, url: string, entries = 500): Promise<DrainResult> {
+export async function outboxDrain(
+  browser: Browser,
+  url: string,
+  entries = 500,
+  serverPid?: number,
+): Promise<DrainResult> {
   const bookings = await createBookings(url, 10);
   const plan = planChanges(bookings, entries);
   const cookie = await adminCookie(url);
@@ -432,10 +443,15 @@ export async function outboxDrain(browser: Browser, url: string, entries = 500):
       await profiler.send("Profiler.enable");
       await profiler.send("Profiler.start");
     }
+    const stopCpu = measureCpu(serverPid);
     const started = performance.now();
     await context.setOffline(false);
     while ((await outboxSize(page)) > 0) await page.waitForTimeout(50);
     const ms = performance.now() - started;
+    const cpu = stopCpu();
+    // On the monotonic clock of CPU profiles (µs), to find the drain in one.
+    const toUs = process.hrtime.bigint() / 1000n;
+    console.info(`drain on the monotonic clock: ${toUs - BigInt(Math.round(ms * 1000))}..${toUs} µs`);
     if (profiler && benchSettings.drainProfile) {
       const { profile } = await profiler.send("Profiler.stop");
       writeFileSync(benchSettings.drainProfile, JSON.stringify(profile));
@@ -443,7 +459,7 @@ export async function outboxDrain(browser: Browser, url: string, entries = 500):
 
     const paymentsQueued = plan.filter((change) => change.kind === "payment").length;
     const { paymentsOnServer, verified } = await checkServer(url, cookie, plan);
-    return { entries, ms: Math.round(ms), paymentsQueued, paymentsOnServer, verified };
+    return { entries, ms: Math.round(ms), paymentsQueued, paymentsOnServer, verified, cpu };
   } finally {
     await context.close();
   }
@@ -459,11 +475,12 @@ export async function benchPwa(
 ): Promise<PwaResult> {
   execSync("npm run build --workspace pwa", { cwd: repoRoot, stdio: "inherit" });
   const database = await createBenchDatabase("pglite", "");
-  const server = await startProcess("sync-server/src/main.ts", port, {
-    ...database.env,
-    ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-    RATE_LIMIT_SCALE: "1000",
-  });
+  const server = await startProcess(
+    "sync-server/src/main.ts",
+    port,
+    { ...database.env, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, RATE_LIMIT_SCALE: "1000" },
+    benchSettings.serverCpuProfile ? ["--cpu-prof", `--cpu-prof-dir=${benchSettings.serverCpuProfile}`] : [],
+  );
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_ARGS });
   try {
     const pages: PwaPage[] = [];
@@ -489,7 +506,7 @@ export async function benchPwa(
     console.info(`timeline: ${JSON.stringify(timeline)}`);
     const drain = options.onlyTimeline
       ? null
-      : await outboxDrain(browser, server.url, benchSettings.drainEntries);
+      : await outboxDrain(browser, server.url, benchSettings.drainEntries, server.child.pid);
     console.info(`outbox drain: ${JSON.stringify(drain)}`);
     return { pages, offlineRepeatVisitMs, outboxDrain: drain, timeline };
   } finally {

@@ -256,7 +256,7 @@ function report(
     const drain = pwa.outboxDrain;
     if (drain)
       lines.push(
-        `Outbox drain: ${drain.entries} admin changes (payments of ₱1.00 and status changes over 10 bookings) made on the admin screen while offline and queued by the app, then drained by its sync engine in Chromium: outbox empty ${drain.ms} ms after reconnecting; payments on the server ${drain.paymentsOnServer} of ${drain.paymentsQueued} queued${drain.verified ? ", each exactly once, and every booking has its last queued status (verified on the server)" : " (NOT VERIFIED: the server does not show every queued change exactly once)"}.`,
+        `Outbox drain: ${drain.entries} admin changes (payments of ₱1.00 and status changes over 10 bookings) made on the admin screen while offline and queued by the app, then drained by its sync engine in Chromium: outbox empty ${drain.ms} ms after reconnecting${drain.cpu ? ` (CPU time meanwhile: server ${drain.cpu.serverMs} ms, Chromium ${drain.cpu.browserMs} ms)` : ""}; payments on the server ${drain.paymentsOnServer} of ${drain.paymentsQueued} queued${drain.verified ? ", each exactly once, and every booking has its last queued status (verified on the server)" : " (NOT VERIFIED: the server does not show every queued change exactly once)"}.`,
         "",
       );
   }

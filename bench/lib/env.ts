@@ -22,6 +22,8 @@ export const benchSettings = {
   drainEntries: Number(process.env.BENCH_DRAIN_ENTRIES ?? 500),
   /** Where to write a CPU profile of the admin page during the drain (.cpuprofile, for DevTools); none when unset. */
   drainProfile: process.env.BENCH_DRAIN_PROFILE,
+  /** A folder for CPU profiles of the server process (node --cpu-prof) in the drain benches; none when unset. */
+  serverCpuProfile: process.env.BENCH_SERVER_CPU_PROF,
   /** Comma-separated engines to measure (default: PostgreSQL when reachable, and PGlite). */
   engines: process.env.BENCH_ENGINES?.split(",").map((e) => e.trim()),
   /** First of the two ports the bench's servers listen on. */

@@ -2,8 +2,8 @@
  * The outbox engine's steps on the stored entries during a drain (split out
  * of the engine, issue #19): claiming the entry next in line (pending, or an
  * abandoned claim → sending) with a compare-and-set in one transaction, so
- * no entry is ever sent by two runners at once; claiming the entry after the
- * one on its way; giving back an unused claim; storing a delivered entry's
+ * no entry is ever sent by two runners at once; claiming the entries after
+ * the one on its way (a batch's worth in one transaction); giving back an unused claim; storing a delivered entry's
  * answer; parking a refused entry; putting an unanswered one back in line
  * with backoff; pausing the admin entries after a 401. A long outbox is
  * never read whole: the next entry comes along the `seq` index, the entries
@@ -18,9 +18,9 @@ import {
   backoffDelay,
   isTooOld,
   needsSession,
-  mentionsId,
   outboxRowKeys,
   readNextStep,
+  createStepScan,
   TOO_OLD_MESSAGE,
   type NextStep,
 } from "./outbox";
@@ -86,33 +86,74 @@ function createsRow(entry: OutboxEntry): boolean {
   return mutation ? mutation.creates === true : true;
 }
 
+/** Whether `entry` names any of the rows `created` (their ids: an id in its arguments counts too). */
+function namesAny(entry: OutboxEntry, created: ReadonlySet<string>): boolean {
+  if (created.size === 0) return false;
+  const args = JSON.stringify(entry.args);
+  for (const id of created) {
+    if (entry.entityId === id || entry.related.some((link) => link.id === id) || args.includes(id)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /**
- * Claims the entry that comes after `current` (on its way) if it may go
- * once `current` is delivered: next in line with `current` and the
- * deliveries still being stored counted as gone, and naming none of the rows
- * they create (it would need their temporary id replaced first). Requests go
- * in order: this only saves the wait for the claim (and lets a batch grow).
+ * What `claimRun` does with an entry that may go next: claims it and goes
+ * on ("more"), claims it and stops ("last"), or leaves it and stops ("stop").
  */
-export function claimAhead(
+export type RunVerdict = "more" | "last" | "stop";
+
+/**
+ * Claims the entries that come after `current` (on its way), in order, as
+ * long as each may go once the ones before it are delivered and `admit`
+ * takes it: next in line with `current`, the deliveries still being stored
+ * (`settling`) and the entries claimed here counted as gone, and naming none
+ * of the rows they create (it would need their temporary id replaced first).
+ * One transaction and one walk along `seq` for the whole run (a batch of
+ * fifty is one read of the outbox, not fifty). Requests go in order: this
+ * only saves the wait for the claims (and lets a batch grow).
+ */
+export function claimRun(
   db: CarRentalDb,
   now: () => number,
   current: OutboxEntry,
   settling: ReadonlySet<string>,
-): Promise<OutboxEntry | null> {
+  admit: (entry: OutboxEntry, run: readonly OutboxEntry[]) => RunVerdict,
+): Promise<OutboxEntry[]> {
   return db.transaction("rw", db.outbox, async () => {
     const at = now();
     const skip = new Set([...settling, current.id]);
-    const step = await readNextStep(db, at, { skip });
-    // A too old entry is left to claimNext, which moves it to the review list.
-    if (step.kind !== "send" || isTooOld(step.entry, at)) return null;
-    const before = [current, ...(await db.outbox.bulkGet([...skip]))];
-    const named = before.some(
-      (entry) => entry !== undefined && createsRow(entry) && mentionsId(step.entry, entry.entityId),
-    );
-    if (named) return null;
-    const claimed: OutboxEntry = { ...step.entry, state: "sending", claimedAt: at };
-    await db.outbox.update(claimed.id, { state: "sending", claimedAt: at });
-    return claimed;
+    const before = [current, ...(await db.outbox.bulkGet([...settling]))];
+    // The ids of the rows that entries before the next one create.
+    const created = new Set<string>();
+    for (const entry of before) if (entry !== undefined && createsRow(entry)) created.add(entry.entityId);
+    const scan = createStepScan(at);
+    const run: OutboxEntry[] = [];
+    // Walks along `seq` until an entry ends the run (read up to it, not further).
+    await db.outbox
+      .orderBy("seq")
+      .until((entry) => {
+        if (skip.has(entry.id)) return false;
+        const step = scan(entry);
+        // Passed over (refused, held back, waiting for a sign-in): the next one may go.
+        if (step === null) return false;
+        // A too old entry is left to claimNext, which moves it to the review list.
+        if (step.kind !== "send" || isTooOld(step.entry, at) || namesAny(step.entry, created)) return true;
+        const verdict = admit(step.entry, run);
+        if (verdict === "stop") return true;
+        run.push({ ...step.entry, state: "sending", claimedAt: at });
+        if (createsRow(step.entry)) created.add(step.entry.entityId);
+        return verdict === "last";
+      }, true)
+      .count();
+    if (run.length > 0) {
+      await db.outbox
+        .where("id")
+        .anyOf(run.map((entry) => entry.id))
+        .modify({ state: "sending", claimedAt: at });
+    }
+    return run;
   });
 }
 

@@ -8,8 +8,9 @@
  * Requests go one at a time, in order. Admin entries next in line go
  * together, up to fifty in one `POST /api/admin/batch` (issue #23), each
  * under its own key, so 500 changes made offline are a few requests, not 500;
- * a public entry goes alone. To keep the line moving, the entry after the
- * request on its way is claimed meanwhile, and a delivered entry's answer is
+ * a public entry goes alone. To keep the line moving, the entries of the
+ * next request are claimed while the one before it is on its way (together,
+ * in one transaction and one walk of the outbox), and a delivered entry's answer is
  * stored while the next request is out (in order, before anything else
  * happens to the outbox); the admin mirror is pulled once per round, after
  * the last delivery. A long outbox is never read whole per delivery:
@@ -308,9 +309,9 @@ export class OutboxEngine {
    * The entries that go in the next request, starting with `first`: the admin
    * entries next in line, as many as one batch takes (see `sendBatch`), up to
    * one that names an entry before it (its temporary id must be replaced
-   * first) or that cannot be batched (a public call goes alone). Each entry
-   * added is claimed; `onClaim` hears of it at once, so an error here still
-   * gives the claim back.
+   * first) or that cannot be batched (a public call goes alone). The entries
+   * added are claimed together (one walk of the outbox); `onClaim` hears of
+   * each at once, so an error here still gives the claims back.
    */
   private async gatherBatch(
     first: OutboxEntry | null,
@@ -321,23 +322,15 @@ export class OutboxEngine {
     const firstChange = batchChangeOf(first);
     // A public entry (or one the server cannot batch) goes alone, the usual way.
     if (!firstChange) return { entries: [first], changes: [] };
-    const entries = [first];
     const changes = [firstChange];
-    for (;;) {
-      const last = entries[entries.length - 1] ?? first;
-      const taken = new Set([...settling, ...entries.map((entry) => entry.id)]);
-      const next = await claims.claimAhead(this.db, this.now, last, taken);
-      if (!next) break;
-      onClaim(next);
+    const more = await claims.claimRun(this.db, this.now, first, settling, (next) => {
       const change = batchChangeOf(next);
-      if (!change || !fitsInBatch(changes, change, this.batchSize)) {
-        await claims.release(this.db, next);
-        break;
-      }
-      entries.push(next);
+      if (!change || !fitsInBatch(changes, change, this.batchSize)) return "stop";
       changes.push(change);
-    }
-    return { entries, changes };
+      return "more";
+    });
+    for (const entry of more) onClaim(entry);
+    return { entries: [first, ...more], changes };
   }
 
   /**
@@ -350,10 +343,26 @@ export class OutboxEngine {
     taken: ReadonlySet<string>,
     onClaim: (entry: OutboxEntry) => void,
   ): Promise<Batch | null> {
-    const first = await claims.claimAhead(this.db, this.now, current, taken);
-    if (!first) return null;
-    onClaim(first);
-    return this.gatherBatch(first, taken, onClaim);
+    const changes: BatchChange[] = [];
+    let alone = false;
+    const entries = await claims.claimRun(this.db, this.now, current, taken, (next, run) => {
+      const change = batchChangeOf(next);
+      if (run.length === 0) {
+        // The first goes in any case; one that cannot be batched goes alone.
+        if (!change) {
+          alone = true;
+          return "last";
+        }
+        changes.push(change);
+        return "more";
+      }
+      if (!change || !fitsInBatch(changes, change, this.batchSize)) return "stop";
+      changes.push(change);
+      return "more";
+    });
+    for (const entry of entries) onClaim(entry);
+    if (entries.length === 0) return null;
+    return { entries, changes: alone ? [] : changes };
   }
 
   private async refreshMirror(): Promise<void> {

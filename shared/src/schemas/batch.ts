@@ -3,8 +3,13 @@
  * the outbox sends what waits in batches instead of one request each. Each
  * change is the request it would have been on its own (method, path, body)
  * with its own Idempotency-Key, and the server applies them in order, each
- * exactly as that request alone: its own transaction, its own stored answer,
- * so a replay of the batch (or of one change alone) applies nothing twice.
+ * exactly as that request alone, with its own stored answer, so a replay of
+ * the batch (or of one change alone) applies nothing twice. The server runs
+ * them in one database transaction, each in a savepoint of its own with its
+ * stored answer, and commits before it answers (a session call, or with S3
+ * a change naming uploads, commits what came before it and runs alone): an
+ * answer received means its changes are in; after a batch that failed whole
+ * (no answer, a 5xx) the replay applies each change once, whichever were in.
  *
  * A refused change (a 4xx) stops only what depends on it: a later change that
  * names one of its `rows` is not applied (its result says `status: null`, held

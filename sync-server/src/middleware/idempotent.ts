@@ -2,6 +2,7 @@ import type { Context, Middleware } from "koa";
 import { routes } from "@car-rental/shared/api";
 import type { AppDeps } from "../deps";
 import { DomainError, Unauthorized } from "../errors";
+import { batchScopeOf } from "./batch-scope";
 import { readSession } from "../services/admin/admin-session.service";
 import { claimKey, requestHash, storeResponse, type KeyOwner } from "../services/idempotency.service";
 import { setRequestDb } from "./request-db";
@@ -70,10 +71,13 @@ export function idempotent(deps: Pick<AppDeps, "db" | "clock">): Middleware {
         "The Idempotency-Key header must be 8 to 200 letters, digits, '-', '_', '.' or ':'.",
       );
     }
-    const { knex } = deps.db;
+    // A change of a batch runs in a savepoint of the batch's transaction, as the admin the batch was let
+    // in as (see batch-scope.ts); any other request in a transaction of its own.
+    const scope = batchScopeOf(ctx);
+    const knex = scope?.trx ?? deps.db.knex;
     const hash = requestHash(ctx.method, ctx.path, ctx.request.body);
     // Read before the transaction: PGlite has one connection, which the transaction then holds.
-    const owner = await ownerOf(ctx, deps);
+    const owner = scope ? "admin" : await ownerOf(ctx, deps);
     const trx = await knex.transaction();
     let committed = false;
     try {

@@ -1,5 +1,6 @@
 import type { Context, Middleware } from "koa";
 import type { Knex } from "knex";
+import { batchScopeOf } from "./batch-scope";
 
 const handles = new WeakMap<Context, Knex>();
 
@@ -19,9 +20,10 @@ export function setRequestDb(ctx: Context, db: Knex): void {
   handles.set(ctx, db);
 }
 
+/** The pool, or for a change of a batch the batch's transaction (see batch-scope.ts). */
 export function provideRequestDb(knex: Knex): Middleware {
   return async function attachDb(ctx, next) {
-    setRequestDb(ctx, knex);
+    setRequestDb(ctx, batchScopeOf(ctx)?.trx ?? knex);
     return next();
   };
 }

@@ -66,7 +66,7 @@ export function adminRoutes(deps: AppDeps, dispatch: Dispatch): Router {
     adminBlockRoutes(deps),
     adminRateRoutes(deps),
     adminSyncRoutes(deps),
-    adminBatchRoutes(dispatch),
+    adminBatchRoutes(deps, dispatch),
     adminPushRoutes(deps),
     adminPasswordRoutes(deps),
   ]) {

@@ -120,6 +120,81 @@ describe.each(testEngines())("POST /api/admin/batch (%s)", (engine) => {
     expect(answers[0]?.body).toMatchObject({ code: "VALIDATION_FAILED" });
   });
 
+  it("a key sent twice in one batch applies once: the second answer is the first's, replayed", async () => {
+    const change = blockChange("Batch Twice In One");
+    const answers = await results([change, change, blockChange("Batch After Twice")]);
+    expect(answers.map((a) => [a.status, a.replayed ?? false])).toEqual([
+      [201, false],
+      [201, true],
+      [201, false],
+    ]);
+    expect(answers[1]?.body).toEqual(answers[0]?.body);
+    expect(await countOf("Batch Twice In One")).toBe(1);
+  });
+
+  it("a change refused after its statement failed in the database rolls back alone: the batch goes on", async () => {
+    const fleet = (await (await server.request("GET", "/api/cars")).json()) as { id: string; name: string }[];
+    const booking = async (car: { id: string; name: string } | undefined, pickupDate: string) => {
+      const res = await server.request("POST", "/api/admin/bookings", {
+        cookie,
+        body: {
+          customerEmail: "batch.walkin@example.ph",
+          customerName: "Batch Walk In",
+          carName: car?.name,
+          carId: car?.id,
+          pickupDate,
+          returnDate: pickupDate.replace(/-01$/, "-03"),
+          total: "9000.00",
+          status: "confirmed",
+        },
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const first = await booking(fleet[0], "2027-06-01");
+    const second = await booking(fleet[1], "2027-07-01");
+    const paymentId = randomUUID();
+    const payment = (bookingId: string, id: string): BatchChange => ({
+      key: randomUUID(),
+      method: "PATCH",
+      path: `/api/admin/bookings/${bookingId}/payment`,
+      body: { id, amount: "100.00" },
+      rows: [`payments:${id}`, `bookings:${bookingId}`],
+    });
+    const answers = await results([
+      payment(first, paymentId),
+      // The same payment id for another booking: the insert fails on its primary key (409 ID_TAKEN).
+      payment(second, paymentId),
+      payment(first, randomUUID()),
+      blockChange("Batch After Failed Statement"),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 409, 200, 201]);
+    expect(answers[1]?.body).toMatchObject({ code: "ID_TAKEN" });
+    const paid = await server.db.knex("bookings").whereIn("id", [first, second]).select("id", "amount_paid");
+    expect(Object.fromEntries(paid.map((row) => [row.id, Number(row.amount_paid)]))).toEqual({
+      [first]: 200,
+      [second]: 0,
+    });
+    expect(await countOf("Batch After Failed Statement")).toBe(1);
+  });
+
+  it("a sign-out in a batch runs alone: the changes after it find the session ended and wait", async () => {
+    const own = await server.adminCookie();
+    const res = await batch(
+      [
+        blockChange("Batch Before Sign Out"),
+        { key: randomUUID(), method: "DELETE", path: "/api/admin/session" },
+        blockChange("Batch After Sign Out"),
+      ],
+      own,
+    );
+    expect(res.status).toBe(200);
+    const answers = batchResponseSchema.parse(await res.json()).results;
+    expect(answers.map((a) => a.status)).toEqual([201, 200, 401]);
+    expect(await countOf("Batch Before Sign Out")).toBe(1);
+    expect(await countOf("Batch After Sign Out")).toBe(0);
+  });
+
   it("refuses a malformed batch whole, and applies none of it", async () => {
     const publicPath = { key: randomUUID(), method: "POST", path: "/api/contact", body: {} };
     const nested = { key: randomUUID(), method: "POST", path: "/api/admin/batch", body: { changes: [] } };

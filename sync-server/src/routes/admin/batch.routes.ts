@@ -4,10 +4,15 @@ import type { BatchChange, BatchResult } from "@car-rental/shared/schemas/batch"
 import Router from "@koa/router";
 import type { Context } from "koa";
 import inject from "light-my-request";
+import type { AppDeps } from "../../deps";
+import { enterBatchScope, type BatchScope } from "../../middleware/batch-scope";
+import { sessionTokenOf } from "../../middleware/session-cookie";
+import { readSession } from "../../services/admin/admin-session.service";
+import { objectPathsIn } from "../../services/objects/upload.service";
 import { mount } from "../mount";
 
-/** Runs one request through the whole app, in process (no socket), and gives its answer. */
-export type Dispatch = (ctx: Context, change: BatchChange) => Promise<BatchResult>;
+/** Runs one request through the whole app, in process (no socket), in `scope` if given, and gives its answer. */
+export type Dispatch = (ctx: Context, change: BatchChange, scope?: BatchScope) => Promise<BatchResult>;
 
 /**
  * The headers a change inherits from the batch: who sends it (the session
@@ -42,9 +47,13 @@ function inheritedHeaders(headers: IncomingHttpHeaders): Record<string, string> 
  */
 export function dispatchThrough(app: () => RequestListener): Dispatch {
   let handler: RequestListener | null = null;
-  return async (ctx, change) => {
-    handler ??= app();
-    const answer = await inject(handler, {
+  return async (ctx, change, scope) => {
+    const appHandler = (handler ??= app());
+    const dispatched: RequestListener = (req, res) => {
+      if (scope) enterBatchScope(req, scope);
+      return appHandler(req, res);
+    };
+    const answer = await inject(dispatched, {
       method: change.method,
       url: change.path,
       headers: {
@@ -86,30 +95,89 @@ export function stopsTheBatch(result: BatchResult): boolean {
   return status === 409 && errorCode(result.body) === "IDEMPOTENCY_IN_PROGRESS";
 }
 
+/** The calls that start, end or change the admin session: each runs alone, never in the batch's transaction. */
+const SESSION_PATHS: ReadonlySet<string> = new Set([
+  routes.adminLogin.path,
+  routes.adminLogout.path,
+  routes.changeAdminPassword.path,
+]);
+
+/**
+ * Whether a change may run in the batch's shared transaction (see
+ * batch-scope.ts): not a session call (what comes after it must see the
+ * session as it leaves it), and, with S3, not one naming uploaded objects
+ * (they are checked in storage before any transaction opens, release-2 A6).
+ */
+function sharesTransaction(deps: Pick<AppDeps, "storage">, change: BatchChange): boolean {
+  const path = new URL(change.path, "http://batch.invalid").pathname;
+  if (SESSION_PATHS.has(path)) return false;
+  return !deps.storage.presignPost || objectPathsIn(change.body, 1).length === 0;
+}
+
 /**
  * `POST /api/admin/batch`: the outbox's changes, applied in order, each as
  * the request it would have been alone (see shared/src/schemas/batch.ts).
+ *
+ * The changes run in one database transaction, each in a savepoint of its
+ * own with its stored answer (see batch-scope.ts): a refusal rolls back its
+ * own change only, and the batch commits once, before it answers. Should the
+ * commit fail, the batch fails whole and nothing of it was applied (a replay
+ * then applies each change once). A change that may not share the
+ * transaction commits what came before it and runs alone.
  */
-export function adminBatchRoutes(dispatch: Dispatch): Router {
+export function adminBatchRoutes(
+  deps: Pick<AppDeps, "db" | "clock" | "storage">,
+  dispatch: Dispatch,
+): Router {
   const router = new Router();
   mount(router, routes.adminBatch, async (ctx, input) => {
     const { changes } = input();
     const results: BatchResult[] = [];
     // The rows of refused changes: a later change about one of them waits (it depends on the refused one).
     const refusedRows = new Set<string>();
-    for (const change of changes) {
-      const rows = change.rows ?? [];
-      if (rows.some((row) => refusedRows.has(row))) {
-        results.push({ key: change.key, status: null, body: null });
-        continue;
+    // The session the batch was let in with (admin guard); read again after a change that ran alone.
+    let session = sessionOf(ctx.state.adminSession);
+    let scope: BatchScope | null = null;
+    const commit = async () => {
+      if (!scope) return;
+      const { trx } = scope;
+      scope = null;
+      await trx.commit();
+    };
+    try {
+      for (const change of changes) {
+        const rows = change.rows ?? [];
+        if (rows.some((row) => refusedRows.has(row))) {
+          results.push({ key: change.key, status: null, body: null });
+          continue;
+        }
+        let result: BatchResult;
+        if (session && sharesTransaction(deps, change)) {
+          scope ??= { trx: await deps.db.knex.transaction(), session };
+          result = await dispatch(ctx, change, scope);
+        } else {
+          await commit();
+          result = await dispatch(ctx, change);
+          session = await readSession(deps.db.knex, deps.clock, sessionTokenOf(ctx));
+        }
+        results.push(result);
+        if (stopsTheBatch(result)) break;
+        if (result.status !== null && result.status >= 400) for (const row of rows) refusedRows.add(row);
       }
-      const result = await dispatch(ctx, change);
-      results.push(result);
-      if (stopsTheBatch(result)) break;
-      if (result.status !== null && result.status >= 400) for (const row of rows) refusedRows.add(row);
+      await commit();
+    } finally {
+      // Only after a failure (the answer is then an error, and none of the uncommitted changes was applied).
+      const open: BatchScope | null = scope;
+      if (open) await open.trx.rollback().catch(() => undefined);
     }
     ctx.set("Cache-Control", "no-store");
     ctx.body = { results };
   });
   return router;
+}
+
+/** The admin guard's session (`ctx.state.adminSession`), if it is one. */
+function sessionOf(value: unknown): BatchScope["session"] | null {
+  if (typeof value !== "object" || value === null || !("expiresAt" in value)) return null;
+  return value.expiresAt instanceof Date ? { expiresAt: value.expiresAt } : null;
 }

@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import { clockToPickupTime } from "@car-rental/shared/availability";
 import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from "@car-rental/shared/constants";
 import { diffDays } from "@car-rental/shared/dates";
 import { addMoney, compareMoney, normalizeMoney, subtractMoney } from "@car-rental/shared/money";
@@ -15,6 +16,7 @@ import { carsTable, type CarRow } from "../cars/car-record";
 import { selectPayments, toPayment, type PaymentRow } from "../customers/payment-record";
 import { findBookingView, selectBookingViews, toBookingView } from "./booking-view";
 import { replayedCreate, rethrowIdClash } from "../client-id";
+import { inTransaction } from "../in-transaction";
 import { findOrCreateCustomer, insertBooking, withOverlapGuard } from "./booking-store";
 
 /** What `GET /api/admin/bookings` filters by (`bookingListQuerySchema`). */
@@ -199,14 +201,18 @@ async function lockBooking(trx: Knex.Transaction, id: string): Promise<BookingLo
  * longer expires on its own (`admin_status_at`).
  */
 export async function setBookingStatus(db: Knex, id: string, status: BookingStatus): Promise<BookingView> {
-  return db.transaction(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const booking = await lockBooking(trx, id);
     if (booking.status !== status && (status === "active" || booking.status === "active")) {
       throw new InvalidTransition({ from: booking.status, to: status });
     }
     if (booking.status !== status) {
-      const view = await viewOf(trx, id);
-      const candidate = { start: view.pickupDate, end: view.returnDate, pickupTime: view.pickupTime };
+      // The locked row holds the dates (read as the view reads them): no view needed before the write.
+      const candidate = {
+        start: booking.pickup_date,
+        end: booking.return_date,
+        pickupTime: clockToPickupTime(booking.pickup_time),
+      };
       await withOverlapGuard(trx, booking.car_id, candidate, (savepoint) =>
         savepoint("bookings").where({ id }).update({ status, admin_status_at: savepoint.fn.now() }),
       );
@@ -229,7 +235,7 @@ export type PaymentAnswer = BookingView & { booking: BookingView; payment: Payme
  * arithmetic in centavos.
  */
 export async function addPayment(db: Knex, id: string, input: PaymentInput): Promise<PaymentAnswer> {
-  return db.transaction(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const booking = await lockBooking(trx, id);
     if (input.id !== undefined) {
       const columns = { booking_id: id, amount: input.amount, kind: input.kind, note: input.note };
