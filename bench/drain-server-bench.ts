@@ -15,7 +15,7 @@ import { benchSettings } from "./lib/env";
 import { startProcess } from "./lib/server";
 import { createBookings } from "./pwa-bench";
 
-const batchSize = Number(process.env.BENCH_BATCH_SIZE ?? 50);
+const batchSize = benchSettings.drainBatchSize;
 const entries = benchSettings.drainEntries;
 
 const database = await createBenchDatabase("pglite", "");

@@ -24,6 +24,8 @@ export const benchSettings = {
   drainProfile: process.env.BENCH_DRAIN_PROFILE,
   /** A folder for CPU profiles of the server process (node --cpu-prof) in the drain benches; none when unset. */
   serverCpuProfile: process.env.BENCH_SERVER_CPU_PROF,
+  /** Changes per `POST /api/admin/batch` of bench/drain-server-bench.ts (the app sends 50). */
+  drainBatchSize: Number(process.env.BENCH_BATCH_SIZE ?? 50),
   /** Comma-separated engines to measure (default: PostgreSQL when reachable, and PGlite). */
   engines: process.env.BENCH_ENGINES?.split(",").map((e) => e.trim()),
   /** First of the two ports the bench's servers listen on. */
