@@ -9,13 +9,11 @@
  */
 import {
   buildPath,
-  routes,
+  publicRoutes,
   type PathParams,
-  type RouteName,
-  type RouteQuery,
-  type RouteRequestBody,
-  type Routes,
-} from "@car-rental/shared/api";
+  type RouteDefinition,
+} from "@car-rental/shared/api-public";
+import type { RouteName, RouteQuery, RouteRequestBody, Routes } from "@car-rental/shared/api";
 import { errorBodySchema } from "@car-rental/shared/schemas/error";
 import type { z } from "zod";
 
@@ -108,6 +106,13 @@ export type ApiClientOptions = {
   baseUrl?: string;
   /** Defaults to the global fetch, looked up at call time. */
   fetch?: FetchLike;
+  /**
+   * The routes `call` knows without loading more code: the public ones by
+   * default (a visitor's pages need no other); a route not in it loads the
+   * whole table (with the admin schemas) first. The admin area passes the
+   * whole table (`admin-api.ts`).
+   */
+  routes?: RouteTable;
 };
 
 export type RequestOptions = {
@@ -152,13 +157,23 @@ function stringRecord(values: unknown): Record<string, string> {
   return record;
 }
 
+/** Route definitions by name: a part of the route table, or all of it. */
+export type RouteTable = Partial<Record<RouteName, RouteDefinition>>;
+
 export class ApiClient {
   readonly baseUrl: string;
   private readonly fetchImpl: FetchLike | undefined;
+  private readonly routes: RouteTable;
 
   constructor(options: ApiClientOptions = {}) {
     this.baseUrl = options.baseUrl ?? "";
     this.fetchImpl = options.fetch;
+    this.routes = options.routes ?? publicRoutes;
+  }
+
+  /** The definition of route `name`, loading the whole route table when this client's does not hold it. */
+  private async route(name: RouteName): Promise<RouteDefinition> {
+    return this.routes[name] ?? (await import("@car-rental/shared/api")).routes[name];
   }
 
   /**
@@ -243,7 +258,7 @@ export class ApiClient {
   // which is CallResult<N>; TypeScript cannot follow a schema picked by a
   // generic key, so the precise types live on the overloads above.
   async call<N extends RouteName>(name: N, args: CallArgs<N> & { on401?: On401 }): Promise<unknown> {
-    const route: Routes[N] = routes[name];
+    const route = await this.route(name);
     // Route paths are checked by CallArgs; buildPath<string> takes them as plain records.
     const path = buildPath<string>(route.path, stringRecord(args.params), stringRecord(args.query));
     const options: RequestOptions = { on401: args.on401 ?? "throw" };
