@@ -14,6 +14,15 @@ const HOME_SECTIONS = /\/src\/features\/home\/(fleet|booking|contact-form)-slot\
 const HOME_STATIC = /\/src\/features\/home\/(why-choose-us|about|contact-details)\.tsx$/;
 /** The toast viewport, loaded once the page is idle (src/routes/__root.tsx). */
 const NOTIFICATIONS = "/@mantine/notifications/esm/index.mjs";
+/** Everything the home page (and /booking, the same booking form) loads after its first view. */
+const HOME_CONTENT = [
+  HOME_SECTIONS,
+  HOME_STATIC,
+  NOTIFICATIONS,
+  "/src/routes/booking.tsx?tsr-split=component",
+];
+/** The component chunk of the route(s) `name` (a pattern) of src/routes/. */
+const routeComponent = (name: string) => new RegExp(`/src/routes/${name}\\.tsx\\?tsr-split=component$`);
 const carPicturesDir = fileURLToPath(new URL("../db/assets/cars/", import.meta.url));
 
 export default defineConfig({
@@ -43,12 +52,10 @@ export default defineConfig({
       { name: "api", roots: ["/shared/src/api-public.ts"] },
       { name: "dexie", roots: ["/dexie/dist/modern/dexie.min.mjs"] },
       { name: "forms", roots: ["/react-hook-form/"] },
-      // What the home page's content has in common with the other public pages (My Booking, PCC, the legal pages).
-      {
-        name: "public-shared",
-        roots: [HOME_SECTIONS, HOME_STATIC, NOTIFICATIONS, "/src/routes/booking.tsx?tsr-split=component"],
-        sharedWith: [/\/src\/routes\/(my-booking|pcc|terms|privacy)\.tsx\?tsr-split=component$/],
-      },
+      // What the home page's content has in common with the other public pages: the static ones
+      // (PCC, the legal pages: no data libraries), then My Booking.
+      { name: "pages-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("(pcc|terms|privacy)")] },
+      { name: "public-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("my-booking")] },
       // The home page's content without data, hydrated from its HTML; the toast viewport.
       { name: "home-static", roots: [HOME_STATIC] },
       { name: "notifications", roots: [NOTIFICATIONS] },
