@@ -1,10 +1,11 @@
 /**
- * The admin area's API client: the app's client (same origin) with the whole
- * route table at hand, so an admin call does not first load the admin
- * routes' schemas (the public client, `api-client.ts`'s `api`, holds only
- * the public routes).
+ * The admin area's API client: the app's client, with the admin routes made
+ * callable (`api-client.ts` knows only the public ones until this module is
+ * loaded, so a visitor's browser does not load the admin routes' schemas).
  */
 import { routes } from "@car-rental/shared/api";
-import { ApiClient } from "./api-client";
+import { addRoutes, api } from "./api-client";
 
-export const adminApi = new ApiClient({ routes });
+addRoutes(routes);
+
+export const adminApi = api;

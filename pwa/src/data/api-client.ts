@@ -106,13 +106,6 @@ export type ApiClientOptions = {
   baseUrl?: string;
   /** Defaults to the global fetch, looked up at call time. */
   fetch?: FetchLike;
-  /**
-   * The routes `call` knows without loading more code: the public ones by
-   * default (a visitor's pages need no other); a route not in it loads the
-   * whole table (with the admin schemas) first. The admin area passes the
-   * whole table (`admin-api.ts`).
-   */
-  routes?: RouteTable;
 };
 
 export type RequestOptions = {
@@ -160,20 +153,25 @@ function stringRecord(values: unknown): Record<string, string> {
 /** Route definitions by name: a part of the route table, or all of it. */
 export type RouteTable = Partial<Record<RouteName, RouteDefinition>>;
 
+/**
+ * The routes `call` knows: the public ones (a visitor's pages need no other),
+ * and the admin area's once `admin-api.ts` is loaded, which hands over the
+ * whole table; so a visitor's browser never loads the admin routes' schemas.
+ */
+const knownRoutes: RouteTable = { ...publicRoutes };
+
+/** Makes the routes of `table` callable by name (see `knownRoutes`). */
+export function addRoutes(table: RouteTable): void {
+  Object.assign(knownRoutes, table);
+}
+
 export class ApiClient {
   readonly baseUrl: string;
   private readonly fetchImpl: FetchLike | undefined;
-  private readonly routes: RouteTable;
 
   constructor(options: ApiClientOptions = {}) {
     this.baseUrl = options.baseUrl ?? "";
     this.fetchImpl = options.fetch;
-    this.routes = options.routes ?? publicRoutes;
-  }
-
-  /** The definition of route `name`, loading the whole route table when this client's does not hold it. */
-  private async route(name: RouteName): Promise<RouteDefinition> {
-    return this.routes[name] ?? (await import("@car-rental/shared/api")).routes[name];
   }
 
   /**
@@ -258,7 +256,8 @@ export class ApiClient {
   // which is CallResult<N>; TypeScript cannot follow a schema picked by a
   // generic key, so the precise types live on the overloads above.
   async call<N extends RouteName>(name: N, args: CallArgs<N> & { on401?: On401 }): Promise<unknown> {
-    const route = await this.route(name);
+    const route = knownRoutes[name];
+    if (!route) throw new Error(`${name} is an admin route: call it through data/admin-api.ts`);
     // Route paths are checked by CallArgs; buildPath<string> takes them as plain records.
     const path = buildPath<string>(route.path, stringRecord(args.params), stringRecord(args.query));
     const options: RequestOptions = { on401: args.on401 ?? "throw" };
