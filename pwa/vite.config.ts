@@ -52,13 +52,15 @@ export default defineConfig({
       { name: "api", roots: ["/shared/src/api-public.ts"] },
       { name: "dexie", roots: ["/dexie/dist/modern/dexie.min.mjs"] },
       { name: "forms", roots: ["/react-hook-form/"] },
+      // The toast viewport, which every page loads once idle: it keeps what it needs, so a page
+      // without data (PCC) does not load the data libraries with it.
+      { name: "notifications", roots: [NOTIFICATIONS] },
       // What the home page's content has in common with the other public pages: the static ones
       // (PCC, the legal pages: no data libraries), then My Booking.
       { name: "pages-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("(pcc|terms|privacy)")] },
       { name: "public-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("my-booking")] },
-      // The home page's content without data, hydrated from its HTML; the toast viewport.
+      // The home page's content without data, hydrated from its HTML.
       { name: "home-static", roots: [HOME_STATIC] },
-      { name: "notifications", roots: [NOTIFICATIONS] },
       // The home page's sections with data and forms: the fleet, the booking form, the contact form.
       { name: "sections", roots: [HOME_SECTIONS] },
     ]),
