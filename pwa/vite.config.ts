@@ -4,9 +4,25 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { carPictures } from "./vite-plugins/car-pictures.ts";
+import { chunkGroups } from "./vite-plugins/chunk-groups.ts";
 import { prerender } from "./vite-plugins/prerender.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
+
+/** The home page's sections with data and forms, and those without (src/features/home/home-page.tsx). */
+const HOME_SECTIONS = /\/src\/features\/home\/(fleet|booking|contact-form)-slot\.tsx$/;
+const HOME_STATIC = /\/src\/features\/home\/(why-choose-us|about|contact-details)\.tsx$/;
+/** The toast viewport, loaded once the page is idle (src/routes/__root.tsx). */
+const NOTIFICATIONS = "/@mantine/notifications/esm/index.mjs";
+/** Everything the home page (and /booking, the same booking form) loads after its first view. */
+const HOME_CONTENT = [
+  HOME_SECTIONS,
+  HOME_STATIC,
+  NOTIFICATIONS,
+  "/src/routes/booking.tsx?tsr-split=component",
+];
+/** The component chunk of the route(s) `name` (a pattern) of src/routes/. */
+const routeComponent = (name: string) => new RegExp(`/src/routes/${name}\\.tsx\\?tsr-split=component$`);
 const carPicturesDir = fileURLToPath(new URL("../db/assets/cars/", import.meta.url));
 
 export default defineConfig({
@@ -22,6 +38,32 @@ export default defineConfig({
     }),
     react(),
     carPictures({ sourceDir: carPicturesDir, urlPrefix: "/cars/" }),
+    // A page's script files, in the order it loads them (issue #23: at most 25 files until idle).
+    chunkGroups("/src/main.tsx", [
+      // main.tsx's start-up steps, one task each (src/boot/), then the home page's route chunk.
+      { name: "react", roots: ["/src/boot/react-dom.ts"] },
+      { name: "router", roots: ["/src/boot/router-library.ts"] },
+      { name: "app-shell", roots: ["/src/boot/app-shell.ts"] },
+      { name: "layout", roots: ["/src/boot/routes.ts"] },
+      { name: "home", roots: ["/src/routes/index.tsx?tsr-split=component"] },
+      // The data libraries, in the order src/lib/data-libraries.ts evaluates them.
+      { name: "zod", roots: ["/shared/src/schemas/common.ts"] },
+      { name: "schemas", roots: ["/shared/src/schemas/car.ts", "/shared/src/schemas/booking.ts"] },
+      { name: "api", roots: ["/shared/src/api-public.ts"] },
+      { name: "dexie", roots: ["/dexie/dist/modern/dexie.min.mjs"] },
+      { name: "forms", roots: ["/react-hook-form/"] },
+      // The toast viewport, which every page loads once idle: it keeps what it needs, so a page
+      // without data (PCC) does not load the data libraries with it.
+      { name: "notifications", roots: [NOTIFICATIONS] },
+      // What the home page's content has in common with the other public pages: the static ones
+      // (PCC, the legal pages: no data libraries), then My Booking.
+      { name: "pages-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("(pcc|terms|privacy)")] },
+      { name: "public-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("my-booking")] },
+      // The home page's content without data, hydrated from its HTML.
+      { name: "home-static", roots: [HOME_STATIC] },
+      // The home page's sections with data and forms: the fleet, the booking form, the contact form.
+      { name: "sections", roots: [HOME_SECTIONS] },
+    ]),
     // Writes the static pages' HTML (index.html, booking/, pcc/, terms/, privacy/) before
     // vite-plugin-pwa lists the files to precache.
     prerender({

@@ -78,7 +78,8 @@ export function startScriptsAfterPaint(html: string, pageScripts: readonly strin
   const entry = MODULE_SCRIPT.exec(html)?.[1];
   if (!entry) throw new Error("index.html has no module entry script");
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? "");
-  const start = `<script defer src="/start-app.js" data-entry="${entry}" data-preload="${[...preloads, ...pageScripts].join(" ")}"></script>`;
+  const scripts = [...new Set([...preloads, ...pageScripts])];
+  const start = `<script defer src="/start-app.js" data-entry="${entry}" data-preload="${scripts.join(" ")}"></script>`;
   return html
     .replace(MODULE_SCRIPT, "")
     .replace(MODULE_PRELOAD, "")
@@ -105,13 +106,11 @@ function pageAssets(bundle: Rollup.OutputBundle, routeFile: string): PageAssets 
     .map((file) => bundle[file])
     .filter(
       (chunk): chunk is Rollup.OutputChunk =>
-        chunk?.type === "chunk" && chunk.facadeModuleId?.includes(START_UP_MODULES) === true,
+        chunk?.type === "chunk" && chunk.moduleIds.some((id) => id.includes(START_UP_MODULES)),
     );
-  const route = chunks.find(
-    (chunk) =>
-      chunk.facadeModuleId !== null &&
-      chunk.facadeModuleId.includes(routeFile) &&
-      chunk.facadeModuleId.includes("tsr-split=component"),
+  // By the modules a chunk holds: a route's component may share its chunk with others (vite-plugins/chunk-groups.ts).
+  const route = chunks.find((chunk) =>
+    chunk.moduleIds.some((id) => id.includes(routeFile) && id.includes("tsr-split=component")),
   );
   const cssOf = (chunk: Rollup.OutputChunk) => [...(chunk.viteMetadata?.importedCss ?? [])];
   const loadedByEntry = new Set([entry.fileName, ...entry.imports]);

@@ -5,48 +5,31 @@
  * PWA's client builds requests from it, so the two cannot drift apart.
  */
 import * as z from "zod";
-import { adminCarSchema, carCreateSchema, carInputSchema, carSchema } from "./schemas/car";
+import { adminCarSchema, carCreateSchema, carInputSchema } from "./schemas/car";
 import {
   adminBookingInputSchema,
-  bookedRangeSchema,
   bookingStatusInputSchema,
   bookingViewSchema,
-  publicBookingRequestSchema,
-  publicBookingResponseSchema,
   bookingListQuerySchema,
   bookingTotalsQuerySchema,
   bookingTotalsSchema,
 } from "./schemas/booking";
-import {
-  blockedNameCheckQuerySchema,
-  blockedNameCheckSchema,
-  blockedNameInputSchema,
-  blockedNameSchema,
-} from "./schemas/blocked-name";
+import { blockedNameInputSchema, blockedNameSchema } from "./schemas/blocked-name";
 import { blockInputSchema, blockSchema } from "./schemas/block";
 import { checkInInputSchema, checkOutInputSchema } from "./schemas/handover";
 import { okResponseSchema } from "./schemas/common";
-import { contactMessageSchema } from "./schemas/contact";
 import {
   adminCustomerSchema,
   customerChangesSchema,
   customerCreateSchema,
   customerRecordSchema,
-  documentsInputSchema,
 } from "./schemas/customer";
-import {
-  bookingCalendarQuerySchema,
-  bookingCancelSchema,
-  bookingLookupSchema,
-  myBookingSchema,
-} from "./schemas/my-booking";
 import { paymentInputSchema, paymentResponseSchema } from "./schemas/payment";
 import {
   lengthDiscountListSchema,
   lengthDiscountsInputSchema,
   ratePeriodInputSchema,
   ratePeriodRecordSchema,
-  ratesResponseSchema,
 } from "./schemas/rates";
 import {
   pushKeySchema,
@@ -62,130 +45,21 @@ import {
 } from "./schemas/session";
 import { batchRequestSchema, batchResponseSchema } from "./schemas/batch";
 import { syncQuerySchema, syncResponseSchema } from "./schemas/sync";
-import { uploadRequestSchema, uploadResponseSchema } from "./schemas/upload";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+import { publicRoutes, type RouteDefinition } from "./api-public";
 
-export interface RouteDefinition {
-  method: HttpMethod;
-  /** Koa-style path, e.g. '/api/cars/:id/booked-dates'. */
-  path: string;
-  /**
-   * 'admin' routes answer 401 without a valid session. `requestUpload` is
-   * public, but its 'car-image' purpose needs the session too.
-   */
-  auth: "public" | "admin";
-  /** Schema of the JSON body, or null when the call sends none. */
-  request: z.ZodType | null;
-  /** Schema of the query string (as strings), or null. */
-  query: z.ZodType | null;
-  /** Schema of the 2xx JSON answer. */
-  response: z.ZodType;
-}
+export {
+  buildPath,
+  healthResponseSchema,
+  publicRoutes,
+  type HttpMethod,
+  type PathParams,
+  type RouteDefinition,
+} from "./api-public";
 
-export const healthResponseSchema = z.object({ status: z.literal("ok") });
-
+/** Every route: the public ones (`api-public.ts`) and the admin area's. */
 export const routes = {
-  health: {
-    method: "GET",
-    path: "/api/health",
-    auth: "public",
-    request: null,
-    query: null,
-    response: healthResponseSchema,
-  },
-  listCars: {
-    method: "GET",
-    path: "/api/cars",
-    auth: "public",
-    request: null,
-    query: null,
-    response: z.array(carSchema),
-  },
-  carBookedDates: {
-    method: "GET",
-    path: "/api/cars/:id/booked-dates",
-    auth: "public",
-    request: null,
-    query: null,
-    response: z.array(bookedRangeSchema),
-  },
-  checkBlockedName: {
-    method: "GET",
-    path: "/api/blocked-names/check",
-    auth: "public",
-    request: null,
-    query: blockedNameCheckQuerySchema,
-    response: blockedNameCheckSchema,
-  },
-  /** Release-2 §E1: the seasonal rate periods and the length discounts the prices follow. */
-  listRates: {
-    method: "GET",
-    path: "/api/rates",
-    auth: "public",
-    request: null,
-    query: null,
-    response: ratesResponseSchema,
-  },
-  requestUpload: {
-    method: "POST",
-    path: "/api/objects/upload",
-    auth: "public",
-    request: uploadRequestSchema,
-    query: null,
-    response: uploadResponseSchema,
-  },
-  createBooking: {
-    method: "POST",
-    path: "/api/bookings",
-    auth: "public",
-    request: publicBookingRequestSchema,
-    query: null,
-    response: publicBookingResponseSchema,
-  },
-  attachDocuments: {
-    method: "PUT",
-    path: "/api/bookings/:id/documents",
-    auth: "public",
-    request: documentsInputSchema,
-    query: null,
-    response: okResponseSchema,
-  },
-  /** 404 `BOOKING_NOT_FOUND` for a wrong reference, contact or token alike; 429 after 10 failures per address in 15 minutes. */
-  lookupBooking: {
-    method: "POST",
-    path: "/api/bookings/lookup",
-    auth: "public",
-    request: bookingLookupSchema,
-    query: null,
-    response: myBookingSchema,
-  },
-  /** With the booking token; 409 `CANCELLATION_CLOSED` unless pending/confirmed and pickup at least 24 h away. */
-  cancelBooking: {
-    method: "POST",
-    path: "/api/bookings/:id/cancel",
-    auth: "public",
-    request: bookingCancelSchema,
-    query: null,
-    response: myBookingSchema,
-  },
-  /** The booking as one iCalendar event (`text/calendar`, not JSON). */
-  bookingCalendar: {
-    method: "GET",
-    path: "/api/bookings/:id/calendar.ics",
-    auth: "public",
-    request: null,
-    query: bookingCalendarQuerySchema,
-    response: z.string(),
-  },
-  sendContactMessage: {
-    method: "POST",
-    path: "/api/contact",
-    auth: "public",
-    request: contactMessageSchema,
-    query: null,
-    response: okResponseSchema,
-  },
+  ...publicRoutes,
   adminLogin: {
     method: "POST",
     path: "/api/admin/session",
@@ -474,36 +348,3 @@ export type RouteRequest<N extends RouteName> = SchemaOutput<Routes[N]["request"
 export type RouteQuery<N extends RouteName> = SchemaInput<Routes[N]["query"]>;
 /** The parsed answer of route `N`. */
 export type RouteResponse<N extends RouteName> = SchemaOutput<Routes[N]["response"]>;
-
-type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParamNames<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
-
-/** The `:params` of a path as an object: PathParams<'/api/cars/:id'> is {id: string}. */
-export type PathParams<P extends string> = { [K in PathParamNames<P>]: string };
-
-/**
- * A concrete URL path: each `:param` replaced by its URL-encoded value, and
- * the defined `query` entries appended.
- * @throws Error when a parameter is missing or empty.
- */
-export function buildPath<P extends string>(
-  path: P,
-  params: PathParams<P>,
-  query?: Record<string, string | undefined>,
-): string {
-  const values: Partial<Record<string, string>> = params;
-  const filled = path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined || value === "") throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(value);
-  });
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) search.append(key, value);
-  }
-  const queryString = search.toString();
-  return queryString ? `${filled}?${queryString}` : filled;
-}

@@ -9,20 +9,15 @@
  * - licence numbers upper-cased, without spaces, dashes or dots.
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { nameKey } from "./name-key";
+
+export { nameKey };
 
 export const BLOCK_KINDS = ["name", "email", "phone", "license"] as const;
 export type BlockKind = (typeof BLOCK_KINDS)[number];
 
 /** The country a phone number without a country code belongs to. */
 const HOME_COUNTRY = "PH";
-
-/**
- * The comparison key of a name: trimmed, lower-cased, inner whitespace
- * collapsed, so ' Juan  DELA Cruz ' matches 'juan dela cruz'.
- */
-export function nameKey(name: string): string {
-  return name.trim().replace(/\s+/g, " ").toLowerCase();
-}
 
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();

@@ -6,9 +6,10 @@
  * must name a query per entry (`sync-server/src/services/sync`), all follow
  * from this list.
  *
- * Adding a synced table: one entry here (with `since` = a Dexie version
- * above every version `pwa/src/data/db.ts` declares today, whose stores are
- * then declared from this list) and its query on the server.
+ * Adding a synced table: its store in `mirror-stores.ts` (with `since` = a
+ * Dexie version above every version `pwa/src/data/db.ts` declares today,
+ * whose stores are then declared from that list), its schema here and its
+ * query on the server.
  */
 import type * as z from "zod";
 import { blockSchema } from "./schemas/block";
@@ -19,93 +20,30 @@ import { customerRecordSchema } from "./schemas/customer";
 import { handoverSchema } from "./schemas/handover";
 import { paymentSchema } from "./schemas/payment";
 import { lengthDiscountListSchema, ratePeriodRecordSchema } from "./schemas/rates";
+import { mirrorStores, SYNC_ENTITIES, type MirrorStore, type SyncEntity } from "./mirror-stores";
 
-export type MirrorTableDefinition = {
+export type MirrorTableDefinition = MirrorStore & {
   /** The rows as the sync answers them. */
   schema: z.ZodType<{ id: string }>;
-  /** The Dexie table in the browser. */
-  table: string;
-  /** Its Dexie index spec, primary key first. */
-  indexes: string;
-  /** The Dexie version of `pwa/src/data/db.ts` that declared the table (or last changed its indexes). */
-  since: number;
-  /** Whether deletions travel as tombstones (rows with `deleted_at`); others are never deleted. */
-  tombstones: boolean;
 };
 
+/** Each synced table's store (`mirror-stores.ts`) with the schema of its rows. */
 export const mirrorTables = {
-  cars: { schema: adminCarSchema, table: "adminCars", indexes: "id, name", since: 1, tombstones: true },
-  customers: {
-    schema: customerRecordSchema,
-    table: "customers",
-    indexes: "id, email, createdAt",
-    since: 1,
-    tombstones: true,
-  },
-  bookings: {
-    schema: bookingViewSchema,
-    table: "bookings",
-    indexes: "id, customerId, carId, createdAt, status",
-    since: 1,
-    tombstones: false,
-  },
-  payments: {
-    schema: paymentSchema,
-    table: "payments",
-    indexes: "id, bookingId",
-    since: 1,
-    tombstones: false,
-  },
-  blockedNames: {
-    schema: blockedNameSchema,
-    table: "blockedNames",
-    indexes: "id, fullName",
-    since: 1,
-    tombstones: true,
-  },
-  // Release 2 §C1: days a car is out of service.
-  blocks: {
-    schema: blockSchema,
-    table: "blocks",
-    indexes: "id, carId, startDate",
-    since: 4,
-    tombstones: true,
-  },
-  // Release 2 §C3: the check-out and check-in records of bookings.
-  handovers: {
-    schema: handoverSchema,
-    table: "handovers",
-    indexes: "id, bookingId",
-    since: 8,
-    tombstones: false,
-  },
-  // Release 2 §E1: the owner's seasonal rate periods.
-  ratePeriods: {
-    schema: ratePeriodRecordSchema,
-    table: "ratePeriods",
-    indexes: "id, startDate",
-    since: 6,
-    tombstones: true,
-  },
-  // Release 2 §E1: the length discounts, the whole list as one record (id LENGTH_DISCOUNTS_RECORD_ID).
-  lengthDiscounts: {
-    schema: lengthDiscountListSchema,
-    table: "lengthDiscounts",
-    indexes: "id",
-    since: 9,
-    tombstones: false,
-  },
-} as const satisfies Record<string, MirrorTableDefinition>;
+  cars: { ...mirrorStores.cars, schema: adminCarSchema },
+  customers: { ...mirrorStores.customers, schema: customerRecordSchema },
+  bookings: { ...mirrorStores.bookings, schema: bookingViewSchema },
+  payments: { ...mirrorStores.payments, schema: paymentSchema },
+  blockedNames: { ...mirrorStores.blockedNames, schema: blockedNameSchema },
+  blocks: { ...mirrorStores.blocks, schema: blockSchema },
+  handovers: { ...mirrorStores.handovers, schema: handoverSchema },
+  ratePeriods: { ...mirrorStores.ratePeriods, schema: ratePeriodRecordSchema },
+  lengthDiscounts: { ...mirrorStores.lengthDiscounts, schema: lengthDiscountListSchema },
+} as const satisfies Record<SyncEntity, MirrorTableDefinition>;
 
 export type MirrorTables = typeof mirrorTables;
-export type SyncEntity = keyof MirrorTables;
+export { SYNC_ENTITIES, type SyncEntity };
 /** A row of a synced table, as the sync answers it. */
 export type MirrorRow<E extends SyncEntity> = z.output<MirrorTables[E]["schema"]>;
-
-/** The synced entities, in the order a pull applies them. */
-export const SYNC_ENTITIES = Object.keys(mirrorTables).filter(
-  (key): key is SyncEntity => key in mirrorTables,
-);
 
 /**
  * The bookings the admin mirror starts with (issue #23): those returning

@@ -17,7 +17,8 @@ import Dexie from "dexie";
 import { manilaToday } from "@car-rental/shared/dates";
 import { mirrorWindowStart } from "@car-rental/shared/mirror";
 import { SYNC_ENTITIES, type SyncEntity, type SyncResponse } from "@car-rental/shared/schemas/sync";
-import { api, ApiError, type ApiClient } from "./api-client";
+import { adminApi as api } from "./admin-api";
+import { ApiError, type ApiClient } from "./api-client";
 import { db as appDb, type CarRentalDb, type SyncStateRow } from "./db";
 import { outboxRowKeys } from "./outbox";
 

@@ -9,13 +9,11 @@
  */
 import {
   buildPath,
-  routes,
+  publicRoutes,
   type PathParams,
-  type RouteName,
-  type RouteQuery,
-  type RouteRequestBody,
-  type Routes,
-} from "@car-rental/shared/api";
+  type RouteDefinition,
+} from "@car-rental/shared/api-public";
+import type { RouteName, RouteQuery, RouteRequestBody, Routes } from "@car-rental/shared/api";
 import { errorBodySchema } from "@car-rental/shared/schemas/error";
 import type { z } from "zod";
 
@@ -152,6 +150,21 @@ function stringRecord(values: unknown): Record<string, string> {
   return record;
 }
 
+/** Route definitions by name: a part of the route table, or all of it. */
+export type RouteTable = Partial<Record<RouteName, RouteDefinition>>;
+
+/**
+ * The routes `call` knows: the public ones (a visitor's pages need no other),
+ * and the admin area's once `admin-api.ts` is loaded, which hands over the
+ * whole table; so a visitor's browser never loads the admin routes' schemas.
+ */
+const knownRoutes: RouteTable = { ...publicRoutes };
+
+/** Makes the routes of `table` callable by name (see `knownRoutes`). */
+export function addRoutes(table: RouteTable): void {
+  Object.assign(knownRoutes, table);
+}
+
 export class ApiClient {
   readonly baseUrl: string;
   private readonly fetchImpl: FetchLike | undefined;
@@ -243,7 +256,8 @@ export class ApiClient {
   // which is CallResult<N>; TypeScript cannot follow a schema picked by a
   // generic key, so the precise types live on the overloads above.
   async call<N extends RouteName>(name: N, args: CallArgs<N> & { on401?: On401 }): Promise<unknown> {
-    const route: Routes[N] = routes[name];
+    const route = knownRoutes[name];
+    if (!route) throw new Error(`${name} is an admin route: call it through data/admin-api.ts`);
     // Route paths are checked by CallArgs; buildPath<string> takes them as plain records.
     const path = buildPath<string>(route.path, stringRecord(args.params), stringRecord(args.query));
     const options: RequestOptions = { on401: args.on401 ?? "throw" };

@@ -15,7 +15,11 @@ import type { CustomerRecord } from "@car-rental/shared/schemas/customer";
 import type { Handover } from "@car-rental/shared/schemas/handover";
 import type { Payment } from "@car-rental/shared/schemas/payment";
 import type { LengthDiscountList, RatePeriodRecord, RatesResponse } from "@car-rental/shared/schemas/rates";
-import { mirrorTables as mirrorRegistry, SYNC_ENTITIES, type SyncEntity } from "@car-rental/shared/mirror";
+import {
+  mirrorStores as mirrorRegistry,
+  SYNC_ENTITIES,
+  type SyncEntity,
+} from "@car-rental/shared/mirror-stores";
 import type { z } from "zod";
 import type { MutationArgs } from "./mutations/mutation";
 import type { MyBookingRow } from "./my-bookings";
@@ -181,7 +185,7 @@ export type MirrorTableView = {
 
 /**
  * The Dexie stores of the synced tables as database version `version` had
- * them, from the one list of them (`shared/src/mirror.ts`): the tables whose
+ * them, from the one list of them (`shared/src/mirror-stores.ts`): the tables whose
  * `since` is at most `version`.
  */
 function mirrorStoresAt(version: number): Record<string, string> {

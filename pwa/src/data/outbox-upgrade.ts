@@ -7,7 +7,7 @@
  *
  * No DOM or React imports (the service worker opens the database too).
  */
-import { routes, type RouteName } from "@car-rental/shared/api";
+import type { Routes } from "@car-rental/shared/api";
 
 /** An entry as version 2 stored it (the fields this upgrade reads). */
 export type LegacyOutboxEntry = {
@@ -22,19 +22,37 @@ export const UNKNOWN_CHANGE_MESSAGE =
   "Not sent: this change was made by an older version of the app and cannot be sent. Discard it and make it again.";
 
 /** The calls the earlier app queued; each mutation bears its route's name. */
-const queuedRoutes: readonly RouteName[] = [
-  "createCar",
-  "updateCar",
-  "deleteCar",
-  "createCustomer",
-  "updateCustomer",
-  "createAdminBooking",
-  "updateBookingStatus",
-  "addPayment",
-  "blockName",
-  "unblockName",
-  "sendContactMessage",
-];
+type QueuedRoute =
+  | "createCar"
+  | "updateCar"
+  | "deleteCar"
+  | "createCustomer"
+  | "updateCustomer"
+  | "createAdminBooking"
+  | "updateBookingStatus"
+  | "addPayment"
+  | "blockName"
+  | "unblockName"
+  | "sendContactMessage";
+
+/**
+ * Their method and path, as in the route table (checked by the types: a route
+ * that changes breaks the build). Written out rather than read from the
+ * table, so opening the database does not load every route's schemas.
+ */
+const queuedRoutes: { [N in QueuedRoute]: Pick<Routes[N], "method" | "path"> } = {
+  createCar: { method: "POST", path: "/api/admin/cars" },
+  updateCar: { method: "PUT", path: "/api/admin/cars/:id" },
+  deleteCar: { method: "DELETE", path: "/api/admin/cars/:id" },
+  createCustomer: { method: "POST", path: "/api/admin/customers" },
+  updateCustomer: { method: "PUT", path: "/api/admin/customers/:id" },
+  createAdminBooking: { method: "POST", path: "/api/admin/bookings" },
+  updateBookingStatus: { method: "PATCH", path: "/api/admin/bookings/:id/status" },
+  addPayment: { method: "PATCH", path: "/api/admin/bookings/:id/payment" },
+  blockName: { method: "POST", path: "/api/admin/blocked-names" },
+  unblockName: { method: "DELETE", path: "/api/admin/blocked-names/:id" },
+  sendContactMessage: { method: "POST", path: "/api/contact" },
+};
 
 /** The `:param`s of `pattern` read from `path`, or null when it does not match. */
 function matchPath(pattern: string, path: string): Record<string, string> | null {
@@ -58,8 +76,7 @@ function bodyObject(body: unknown): Record<string, unknown> {
 export function mutationOfLegacyEntry(
   entry: LegacyOutboxEntry,
 ): { mutation: string; args: Record<string, unknown> } | null {
-  for (const name of queuedRoutes) {
-    const route = routes[name];
+  for (const [name, route] of Object.entries(queuedRoutes)) {
     if (route.method !== entry.method || entry.path === undefined) continue;
     const params = matchPath(route.path, entry.path);
     if (!params) continue;

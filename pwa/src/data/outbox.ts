@@ -17,6 +17,7 @@
 import type { CarRentalDb, OutboxEntry, StoredOutboxEntry } from "./db";
 import { needsSessionFor, type Mutation, type MutationArgs } from "./mutations/mutation";
 import { mutationNamed } from "./mutations/registry";
+import { newId } from "./new-id";
 import { outboxRowKeys } from "./outbox-row-keys";
 
 export type { OutboxEntry, OutboxEntity, OutboxState } from "./db";
@@ -45,15 +46,7 @@ export class MutationInputError extends Error {
 /** How long a claim ('sending') of a runner without Web Locks is honoured. */
 export const CLAIM_LEASE_MS = 2 * 60_000;
 
-/** A v4 UUID, also where `crypto.randomUUID` is missing (plain-http origins). */
-export function newId(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export { newId };
 
 /** Whether an entry needs the admin session (a 401 pauses only these); an unknown kind counts as admin. */
 export function needsSession(entry: Pick<OutboxEntry, "mutation">): boolean {

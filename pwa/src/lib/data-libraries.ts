@@ -22,7 +22,7 @@ export function loadDataLibraries(): Promise<void> {
       await nextTask();
       await import("@car-rental/shared/schemas/booking");
       await nextTask();
-      await import("@car-rental/shared/api");
+      await import("@car-rental/shared/api-public");
       await nextTask();
       await import("dexie");
       await nextTask();

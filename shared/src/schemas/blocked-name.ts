@@ -1,7 +1,6 @@
 /** Blocked names: the blocklist the booking form and the server check. */
 import * as z from "zod";
 import { BLOCK_KINDS, blockKey, nameKey, type BlockKind } from "../blocklist-keys";
-import { BLOCKED_NAME_CHECK_AFTER_CHARS } from "../constants";
 import { validationMessages } from "../messages";
 import {
   clientIdShape,
@@ -93,16 +92,9 @@ export const blockedNameInputSchema = z
 export type BlockedNameInput = z.infer<typeof blockedNameInputSchema>;
 export type BlockedNameInputBody = z.input<typeof blockedNameInputSchema>;
 
-/** Query of `GET /api/blocked-names/check?name=…`. */
-export const blockedNameCheckQuerySchema = z.object({
-  name: z.string().max(textLimits.name, { error: validationMessages.tooLong }),
-});
-
-/** Answer of the check: only whether the name is blocked, never why or by whom. */
-export const blockedNameCheckSchema = z.object({ isBlocked: z.boolean() });
-export type BlockedNameCheck = z.infer<typeof blockedNameCheckSchema>;
-
-/** Spec §5: the check runs once the trimmed name is longer than 2 characters. */
-export function shouldCheckBlockedName(name: string): boolean {
-  return name.trim().length > BLOCKED_NAME_CHECK_AFTER_CHARS;
-}
+export {
+  blockedNameCheckQuerySchema,
+  blockedNameCheckSchema,
+  shouldCheckBlockedName,
+  type BlockedNameCheck,
+} from "./blocked-name-check";

@@ -9,7 +9,7 @@
  * result is registered by that alone. No DOM or React imports: the service
  * worker drains the outbox too.
  */
-import { buildPath, type RouteDefinition } from "@car-rental/shared/api";
+import { buildPath, type RouteDefinition } from "@car-rental/shared/api-public";
 import type { SyncEntity } from "@car-rental/shared/schemas/sync";
 import type { EntityTable } from "dexie";
 import type * as z from "zod";

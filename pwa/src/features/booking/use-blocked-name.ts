@@ -1,6 +1,7 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import { useCallback, useEffect, useState } from "react";
-import { nameKey, shouldCheckBlockedName } from "@car-rental/shared/schemas/blocked-name";
+import { nameKey } from "@car-rental/shared/name-key";
+import { shouldCheckBlockedName } from "@car-rental/shared/schemas/blocked-name-check";
 import { api } from "../../data/api-client";
 
 /** Waits this long after the last keystroke before asking the server. */

@@ -27,7 +27,6 @@ import {
 import type { ApiClient } from "../../data/api-client";
 import type { OutboxEntry } from "../../data/db";
 import type { EnqueueInput } from "../../data/outbox";
-import { enqueue as enqueueInOutbox } from "../../data/sync-engine";
 import { field } from "../../lib/form-field";
 import { showToast } from "../../lib/toast";
 import { announceContactDeliveries } from "./contact-delivery-toasts";
@@ -63,6 +62,14 @@ export type ContactFormProps = {
  * answer) the message is kept in the outbox and sent once when the
  * connection returns; the form clears either way.
  */
+/**
+ * Queues in the app's outbox. The outbox and its engine load only when a
+ * message has to wait: a visitor who sends online never needs them.
+ */
+function enqueueInOutbox(input: EnqueueInput): Promise<OutboxEntry> {
+  return import("../../data/sync-engine").then(({ enqueue }) => enqueue(input));
+}
+
 export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps) {
   const [sending, setSending] = useState(false);
   const form = useForm<ContactFormValues, unknown, ContactMessage>({

@@ -9,7 +9,8 @@ import { api as appApi, ApiError, type ApiClient } from "../../data/api-client";
 import type { OutboxEntry } from "../../data/db";
 import { sendContactMessage as sendContactMessageLater } from "../../data/mutations/contact/send-contact-message";
 import type { MutationArgs } from "../../data/mutations/mutation";
-import { newId, type EnqueueInput } from "../../data/outbox";
+import { newId } from "../../data/new-id";
+import type { EnqueueInput } from "../../data/outbox";
 
 export type ContactOutcome =
   { kind: "sent" } | { kind: "queued"; entry: OutboxEntry } | { kind: "failed"; error: ApiError };

@@ -2,7 +2,7 @@ import "@mantine/core/styles/Alert.css";
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCalendarPlus, IconCloudOff, IconUpload } from "@tabler/icons-react";
 import { Suspense, useState, type ReactNode } from "react";
-import { buildPath, routes } from "@car-rental/shared/api";
+import { buildPath, publicRoutes as routes } from "@car-rental/shared/api-public";
 import { formatPeso } from "@car-rental/shared/money";
 import { myBookingLabels, type DocumentsState, type MyBooking } from "@car-rental/shared/schemas/my-booking";
 import { useOnline } from "../../lib/use-online";

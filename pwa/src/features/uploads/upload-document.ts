@@ -1,7 +1,7 @@
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES } from "@car-rental/shared/constants";
 import { uploadMessages, uploadToasts, type Toast } from "@car-rental/shared/messages";
 import { uploadResponseSchema } from "@car-rental/shared/schemas/upload";
-import { routes } from "@car-rental/shared/api";
+import { publicRoutes as routes } from "@car-rental/shared/api-public";
 import { ApiError, api, describeError } from "../../data/api-client";
 import { isAcceptedUploadTarget, sendUpload } from "./send-upload";
 

@@ -3,7 +3,7 @@
  * /api/contact`, public, with the key of the first attempt, so the server
  * stores it once. No mirror row and no admin toast.
  */
-import { routes } from "@car-rental/shared/api";
+import { publicRoutes as routes } from "@car-rental/shared/api-public";
 import { contactMessageSchema } from "@car-rental/shared/schemas/contact";
 import { defineMutation } from "../mutation";
 

@@ -5,7 +5,7 @@ import { manilaToday } from "@car-rental/shared/dates";
 import { adminSuccess } from "@car-rental/shared/messages";
 import { mirrorWindowStart } from "@car-rental/shared/mirror";
 import { BOOKING_LIST_LIMITS, type BookingView } from "@car-rental/shared/schemas/booking";
-import { api } from "../../../data/api-client";
+import { adminApi as api } from "../../../data/admin-api";
 import { useCustomers, type AdminCustomerView } from "../../../data/admin-data";
 import type { LocalCustomer } from "../../../data/db";
 import { showToast } from "../../../lib/toast";

@@ -1,4 +1,5 @@
-import { ApiError, api } from "../../../data/api-client";
+import { adminApi as api } from "../../../data/admin-api";
+import { ApiError } from "../../../data/api-client";
 
 /** The outcome of a password change, in the words the form shows. */
 export type ChangePasswordResult =

@@ -1,4 +1,4 @@
-import { api } from "../../../data/api-client";
+import { adminApi as api } from "../../../data/admin-api";
 
 /** Whether this browser can receive Web Push at all (service worker, Push API, notifications). */
 export function pushSupported(): boolean {
