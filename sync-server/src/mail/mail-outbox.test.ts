@@ -114,7 +114,7 @@ describe.each(testEngines())("mail outbox on %s", (engine) => {
     expect(sink.received).toHaveLength(1);
   });
 
-  it("sends each due mail once when two delivery rounds run side by side (claims skip each other's locked mails)", async () => {
+  it("sends each due mail once when two delivery rounds run side by side (each claim is one statement)", async () => {
     const port = await freePort();
     sink = await startSmtpSink(port);
     const deps = {
@@ -139,7 +139,7 @@ describe.each(testEngines())("mail outbox on %s", (engine) => {
     expect(await server.db.knex("mail_outbox").whereNull("sent_at")).toHaveLength(0);
   });
 
-  it("sends the due mails of a round in the order they were queued, claimed several at a time", async () => {
+  it("sends the due mails of a round in the order they were queued", async () => {
     const port = await freePort();
     sink = await startSmtpSink(port);
     const deps = {

@@ -40,8 +40,6 @@ export const MAIL_RETRY_MAX_MS = 15 * 60 * 1000;
  */
 export const MAIL_CLAIM_LEASE_MS = 5 * 60 * 1000;
 const MAX_PER_ROUND = 200;
-/** Mails claimed at once: a round of a busy hour claims ten at a time, not one. */
-const CLAIM_BATCH = 10;
 
 export function mailRetryDelayMs(attempts: number): number {
   return Math.min(MAIL_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), MAIL_RETRY_MAX_MS);
@@ -131,12 +129,14 @@ export async function enqueueMails(
 }
 
 /**
- * Claims the next due mails (up to CLAIM_BATCH): locks them with SKIP LOCKED
- * (so processes running this side by side never take the same mail) and
- * moves their next attempt past the lease, in one statement, which lets go of
- * the locks before they are sent. The claim commits without waiting for the
+ * Claims the next due mail: locks it with SKIP LOCKED (so processes running
+ * this side by side never take the same mail) and moves its next attempt past
+ * the lease, in one statement, which lets go of the lock before it is sent.
+ * One at a time: a claimed mail is sent at once, so a slow mail server cannot
+ * outlast the lease of mails still waiting in this process (another process
+ * would take and send them too). The claim commits without waiting for the
  * disk: a claim lost in a crash leaves the mail due, to be claimed again; the
- * mark that a mail was sent commits synchronously as before.
+ * mark that a mail was sent commits synchronously.
  */
 async function claimDue(knex: Knex, now: Date, leaseMs: number): Promise<OutboxRow[]> {
   return inTransactionNotWaitingForDisk(knex, async (trx) => {
@@ -147,10 +147,10 @@ async function claimDue(knex: Knex, now: Date, leaseMs: number): Promise<OutboxR
       .where("next_attempt_at", "<=", now)
       .orderBy("next_attempt_at")
       .orderBy("id")
-      .limit(CLAIM_BATCH)
+      .limit(1)
       .forUpdate()
       .skipLocked();
-    const rows: OutboxRow[] = await trx("mail_outbox")
+    return trx("mail_outbox")
       .whereIn("id", next)
       .update({ next_attempt_at: new Date(now.getTime() + leaseMs) })
       .returning([
@@ -163,7 +163,6 @@ async function claimDue(knex: Knex, now: Date, leaseMs: number): Promise<OutboxR
         "attachments",
         "attempts",
       ]);
-    return rows.sort((a, b) => Number(a.id) - Number(b.id));
   });
 }
 
