@@ -9,6 +9,7 @@ import {
   isValidDate,
   manilaNow,
   manilaToday,
+  manilaTodayMemo,
   monthGrid,
   rentalDays,
   shiftMonth,
@@ -184,5 +185,18 @@ describe("manilaNow and the time-zone database", () => {
   it("still follows the zone's daylight saving time of 1990", () => {
     expect(manilaNow(new Date("1990-06-01T15:30:00Z")).hour).toBe(0);
     expect(manilaNow(new Date("1990-06-01T15:30:00Z")).date).toBe("1990-06-02");
+  });
+});
+
+describe("manilaTodayMemo", () => {
+  it("changes at Manila's midnight (16:00 UTC), in either direction, and works out old instants afresh", () => {
+    const today = manilaTodayMemo();
+    expect(today(new Date("2026-11-25T15:59:59.999Z"))).toBe("2026-11-25");
+    expect(today(new Date("2026-11-25T02:00:00Z"))).toBe("2026-11-25");
+    expect(today(new Date("2026-11-25T16:00:00Z"))).toBe("2026-11-26");
+    expect(today(new Date("2026-11-26T15:59:59.999Z"))).toBe("2026-11-26");
+    expect(today(new Date("2026-11-25T15:59:59.999Z"))).toBe("2026-11-25");
+    expect(today(new Date("2026-11-24T15:59:59.999Z"))).toBe("2026-11-24");
+    expect(today(new Date("1975-06-01T16:30:00Z"))).toBe(manilaToday(new Date("1975-06-01T16:30:00Z")));
   });
 });

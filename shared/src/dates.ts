@@ -144,6 +144,27 @@ export function manilaToday(now: Date): string {
 }
 
 /**
+ * `manilaToday`, worked out once per Manila day instead of at every call (a
+ * server's hot read asks for it on every request). Any instant outside the
+ * day it remembers (a clock moved back in a test, too) is worked out afresh.
+ */
+export function manilaTodayMemo(): (now: Date) => string {
+  let from = 0;
+  let until = 0;
+  let day = "";
+  return (now) => {
+    const time = now.getTime();
+    if (time >= from && time < until) return day;
+    day = manilaToday(now);
+    from = Date.parse(`${day}T00:00:00+08:00`);
+    until = from + MS_PER_DAY;
+    // Before Manila's offset became a fixed +08:00 the day's bounds differ: nothing is remembered then.
+    if (!(time >= from && time < until)) until = from;
+    return day;
+  };
+}
+
+/**
  * 'November 21, 2026' style (the spec's 'MMMM dd, yyyy': the day has two
  * digits, so the first of the month reads 'November 01, 2026').
  */

@@ -79,6 +79,16 @@ describe.each(testEngines())("mail outbox on %s", (engine) => {
     await sink?.close();
     sink = undefined;
   });
+  /** The server's dependencies with a mailer that sends to a fresh SMTP sink, and what the sink received. */
+  const withSmtpSink = async () => {
+    const port = await freePort();
+    sink = await startSmtpSink(port);
+    const deps = {
+      ...server.deps,
+      mailer: createMailer({ ...server.deps.config, smtpUrl: `smtp://127.0.0.1:${port}` }),
+    };
+    return { deps, received: sink.received };
+  };
 
   it("keeps a mail queued while the SMTP server is down, and delivers it once it is up", async () => {
     const port = await freePort();
@@ -115,12 +125,7 @@ describe.each(testEngines())("mail outbox on %s", (engine) => {
   });
 
   it("sends each due mail once when two delivery rounds run side by side (each claim is one statement)", async () => {
-    const port = await freePort();
-    sink = await startSmtpSink(port);
-    const deps = {
-      ...server.deps,
-      mailer: createMailer({ ...server.deps.config, smtpUrl: `smtp://127.0.0.1:${port}` }),
-    };
+    const { deps, received } = await withSmtpSink();
     const owner = server.deps.config.businessEmail;
     for (let i = 0; i < 12; i++)
       await enqueueMail(
@@ -133,19 +138,14 @@ describe.each(testEngines())("mail outbox on %s", (engine) => {
       );
     const [first, second] = await Promise.all([deliverDueMail(deps), deliverDueMail(deps)]);
     expect((first ?? 0) + (second ?? 0)).toBe(12);
-    const subjects = sink.received.map((message) => /Subject: (Side by side \d+)/.exec(message)?.[1]);
+    const subjects = received.map((message) => /Subject: (Side by side \d+)/.exec(message)?.[1]);
     expect(new Set(subjects).size).toBe(12);
     expect(subjects).toHaveLength(12);
     expect(await server.db.knex("mail_outbox").whereNull("sent_at")).toHaveLength(0);
   });
 
   it("sends the due mails of a round in the order they were queued", async () => {
-    const port = await freePort();
-    sink = await startSmtpSink(port);
-    const deps = {
-      ...server.deps,
-      mailer: createMailer({ ...server.deps.config, smtpUrl: `smtp://127.0.0.1:${port}` }),
-    };
+    const { deps, received } = await withSmtpSink();
     const owner = server.deps.config.businessEmail;
     for (let i = 0; i < 23; i++)
       await enqueueMail(
@@ -157,7 +157,7 @@ describe.each(testEngines())("mail outbox on %s", (engine) => {
         },
       );
     expect(await deliverDueMail(deps)).toBe(23);
-    const subjects = sink.received.map((message) => /Subject: In order (\d+)/.exec(message)?.[1]);
+    const subjects = received.map((message) => /Subject: In order (\d+)/.exec(message)?.[1]);
     expect(subjects).toEqual(Array.from({ length: 23 }, (_, i) => String(i)));
   });
 

@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import { isTransaction } from "./in-transaction";
 
 export type RateLimit = { limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
@@ -17,13 +18,12 @@ const COUNT_HIT_WITHOUT_WAITING_FOR_DISK = `insert into rate_limits (key, window
  * the limit holds across server processes. Returns whether the hit is within
  * the limit, multiplied by `scale` (config RATE_LIMIT_SCALE).
  *
- * Outside a transaction the count commits without waiting for its WAL to
- * reach the disk (`synchronous_commit` off for this one statement): the
- * next synchronous commit (the request's own, if it writes) or PostgreSQL's
- * WAL writer a moment later flushes it. A crash in between can forget the
- * last few hits, never a booking or a payment: a count is no user's data. That saves a disk flush per booking
- * and per login attempt, the embedded database's largest single cost. Inside
- * a transaction the caller's commit decides, unchanged.
+ * Outside a transaction the count commits without waiting for the disk, as
+ * `inTransactionNotWaitingForDisk` does, but in one statement (a round trip,
+ * not four, on every booking and sign-in attempt): the next synchronous
+ * commit or PostgreSQL's WAL writer flushes it. A crash in between can forget
+ * the last few hits, never a booking or a payment. Inside a transaction the
+ * caller's commit decides, unchanged.
  */
 export async function hitRateLimit(
   knex: Knex,
@@ -35,7 +35,7 @@ export async function hitRateLimit(
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const rows = await knex.raw<{ rows: { count: number }[] }>(
-    knex.isTransaction ? COUNT_HIT : COUNT_HIT_WITHOUT_WAITING_FOR_DISK,
+    isTransaction(knex) ? COUNT_HIT : COUNT_HIT_WITHOUT_WAITING_FOR_DISK,
     [key, windowStart],
   );
   const count = Number(rows.rows[0]?.count ?? 1);

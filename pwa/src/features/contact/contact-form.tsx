@@ -58,11 +58,6 @@ export type ContactFormProps = {
 };
 
 /**
- * The contact form of spec §2 and §5. Offline (or when the request gets no
- * answer) the message is kept in the outbox and sent once when the
- * connection returns; the form clears either way.
- */
-/**
  * Queues in the app's outbox. The outbox and its engine load only when a
  * message has to wait: a visitor who sends online never needs them.
  */
@@ -70,6 +65,11 @@ function enqueueInOutbox(input: EnqueueInput): Promise<OutboxEntry> {
   return import("../../data/sync-engine").then(({ enqueue }) => enqueue(input));
 }
 
+/**
+ * The contact form of spec §2 and §5. Offline (or when the request gets no
+ * answer) the message is kept in the outbox and sent once when the
+ * connection returns; the form clears either way.
+ */
 export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps) {
   const [sending, setSending] = useState(false);
   const form = useForm<ContactFormValues, unknown, ContactMessage>({

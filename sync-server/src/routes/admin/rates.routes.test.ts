@@ -51,6 +51,19 @@ describe.each(testEngines())("rates (%s)", (engine) => {
     return ratePeriodRecordSchema.parse(await res.json());
   };
   const book = (body: unknown) => server.request("POST", "/api/bookings", { body });
+  /** The form's quote for a self-drive rental of `car` without distance service. */
+  const selfDriveQuote = (
+    car: Car,
+    dates: { pickupDate: string; returnDate: string },
+    rates: RatesResponse,
+  ) =>
+    quoteWithRates({
+      dailyRate: car.dailyRate,
+      ...dates,
+      driverService: "none",
+      distanceService: "none",
+      rates,
+    });
 
   it("answers the seeded length discounts publicly, with an ETag and 304", async () => {
     expect(await rates()).toEqual({
@@ -185,13 +198,7 @@ describe.each(testEngines())("rates (%s)", (engine) => {
     const car = freshCar();
     // 2026-12-21 .. 2026-12-29: 8 days, 3 of them in the period: one line per distinct day price.
     const dates = { pickupDate: "2026-12-21", returnDate: "2026-12-29" };
-    const expected = quoteWithRates({
-      dailyRate: car.dailyRate,
-      ...dates,
-      driverService: "none",
-      distanceService: "none",
-      rates: current,
-    });
+    const expected = selfDriveQuote(car, dates, current);
     expect(expected.lines.map((line) => [line.days, line.periodName])).toEqual([
       [5, null],
       [3, "Holy Week"],
@@ -260,13 +267,7 @@ describe.each(testEngines())("rates (%s)", (engine) => {
     const current = await rates();
     const car = freshCar();
     const dates = { pickupDate: "2027-02-01", returnDate: "2027-02-10" };
-    const expected = quoteWithRates({
-      dailyRate: car.dailyRate,
-      ...dates,
-      driverService: "none",
-      distanceService: "none",
-      rates: current,
-    });
+    const expected = selfDriveQuote(car, dates, current);
     expect(expected.lines.map((line) => [line.days, line.periodName])).toEqual([
       [3, null],
       [4, "Flower Festival"],

@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fleet } from "@car-rental/db";
 import { testEngines } from "@car-rental/db/test-database";
-import { manilaToday } from "@car-rental/shared/dates";
 import { bookedRangeSchema } from "@car-rental/shared/schemas/booking";
 import { carSchema, type Car } from "@car-rental/shared/schemas/car";
 import { LIVE_CAR_RANGES_SQL } from "../../services/cars/cars.service";
-import { manilaDayMemo } from "./cars.routes";
 import { startTestServer, type TestServer } from "../../test-server";
 import {
   bookingBody,
@@ -27,19 +25,6 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
-
-describe("the booked dates' day in Manila, remembered for the day", () => {
-  it("changes at Manila's midnight (16:00 UTC), in either direction, and works out old instants afresh", () => {
-    const today = manilaDayMemo();
-    expect(today(new Date("2026-11-25T15:59:59.999Z"))).toBe("2026-11-25");
-    expect(today(new Date("2026-11-25T02:00:00Z"))).toBe("2026-11-25");
-    expect(today(new Date("2026-11-25T16:00:00Z"))).toBe("2026-11-26");
-    expect(today(new Date("2026-11-26T15:59:59.999Z"))).toBe("2026-11-26");
-    expect(today(new Date("2026-11-25T15:59:59.999Z"))).toBe("2026-11-25");
-    expect(today(new Date("2026-11-24T15:59:59.999Z"))).toBe("2026-11-24");
-    expect(today(new Date("1975-06-01T16:30:00Z"))).toBe(manilaToday(new Date("1975-06-01T16:30:00Z")));
-  });
-});
 
 describe.each(testEngines())("public cars and booked dates (%s)", (engine) => {
   let server: TestServer;

@@ -1,6 +1,6 @@
 import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
-import { manilaToday } from "@car-rental/shared/dates";
+import { manilaTodayMemo } from "@car-rental/shared/dates";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
 import { recordId } from "../../middleware/validate";
@@ -29,7 +29,7 @@ export function publicCarRoutes(deps: AppDeps, caches: PublicReadCaches): Router
     sendAnswer(ctx, fleet, { etag: true });
   });
 
-  const today = manilaDayMemo();
+  const today = manilaTodayMemo();
   mount(router, routes.carBookedDates, async (ctx) => {
     ctx.set("Cache-Control", "no-cache");
     const day = today(deps.clock.now());
@@ -42,27 +42,4 @@ export function publicCarRoutes(deps: AppDeps, caches: PublicReadCaches): Router
   });
 
   return router;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Today's date in Manila, worked out once per Manila day instead of on every
- * request of the calendar's hot read. Any instant outside the day it
- * remembers (a clock moved back in a test, too) is worked out afresh.
- */
-export function manilaDayMemo(): (now: Date) => string {
-  let from = 0;
-  let until = 0;
-  let day = "";
-  return (now) => {
-    const time = now.getTime();
-    if (time >= from && time < until) return day;
-    day = manilaToday(now);
-    from = Date.parse(`${day}T00:00:00+08:00`);
-    until = from + DAY_MS;
-    // Before Manila's offset became a fixed +08:00 the day's bounds differ: nothing is remembered then.
-    if (!(time >= from && time < until)) until = from;
-    return day;
-  };
 }
