@@ -33,7 +33,7 @@ export const BOOKING_ROWS = {
 } as const;
 
 /** Bookings each booking row sends (each with its own three documents, uploaded beforehand). */
-const BOOKINGS_PER_ROW = 1000;
+export const BOOKINGS_PER_ROW = 1000;
 /** Bookings of the half-rate row (about ten seconds of it). */
 const HALF_RATE_BOOKINGS = 600;
 

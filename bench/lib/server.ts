@@ -20,15 +20,19 @@ async function waitForHealth(url: string, deadline: number, child: ChildProcess)
   throw new Error(`${url} did not become healthy`);
 }
 
-/** Starts a TypeScript entry point (the real server or the bare Koa ceiling) as its own process, with `nodeFlags` (e.g. --cpu-prof). */
+/**
+ * Starts a TypeScript entry point (the real server or the bare Koa ceiling) as its own process, with
+ * `nodeFlags` (e.g. --cpu-prof). `entry` is relative to `cwd`: this tree, or another one (release 1's).
+ */
 export async function startProcess(
   entry: string,
   port: number,
   env: Record<string, string>,
   nodeFlags: string[] = [],
+  cwd = repoRoot,
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", entry], {
-    cwd: repoRoot,
+    cwd,
     env: childEnv({ PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env }),
     stdio: ["ignore", "ignore", "inherit"],
   });
