@@ -19,11 +19,17 @@ const BOOKING = {
   total: "4500.00",
 };
 
-describe.each(testEngines())("database on %s", (engine) => {
+/** Each engine, and PGlite on a thread of its own as the server runs it (pglite-thread.ts). */
+const variants = [
+  ...testEngines().map((engine) => ({ engine, ownThread: false, name: engine })),
+  { engine: "pglite" as const, ownThread: true, name: "pglite on its own thread" },
+];
+
+describe.each(variants)("database on $name", ({ engine, ownThread }) => {
   let db: Database;
 
   beforeAll(async () => {
-    db = await openTestDatabase(engine);
+    db = await openTestDatabase(engine, { ownThread });
   });
   afterAll(async () => {
     await db.close();

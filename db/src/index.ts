@@ -1,9 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import type { ParserOptions } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import type { PGlite } from "@electric-sql/pglite";
 import knex from "knex";
 import type { Knex } from "knex";
 import ClientPgLite from "knex-pglite";
@@ -11,8 +9,10 @@ import pg from "pg";
 import { BUSINESS_TIME_ZONE } from "@car-rental/shared/constants";
 import { lockDataDir } from "./data-dir-lock";
 import type { DataDirLock } from "./data-dir-lock";
-import { DurableNodeFS, durableStartParams } from "./durable-nodefs";
 import { migrations, migrationSource, migrationSourceUntil } from "./migrations";
+import { asText, OID } from "./pg-types";
+import { createPglite } from "./pglite-instance";
+import { PgliteThread } from "./pglite-thread";
 
 export { fleet, NEWEST_FLEET_YEAR } from "./fleet";
 export type { FleetCar } from "./fleet";
@@ -38,6 +38,11 @@ export type DatabaseConfig = {
   dataDir: string;
   /** PostgreSQL pool size (default min 0, max 10). PGlite always has exactly one connection. */
   pool?: { min?: number; max?: number };
+  /**
+   * PGlite on a worker thread of its own (pglite-thread.ts), so that its statements do not stop the
+   * caller's thread. Default: yes for a database in a folder (the server's), no in memory (tests).
+   */
+  ownThread?: boolean;
 };
 
 /**
@@ -65,15 +70,6 @@ export const IN_MEMORY = ":memory:";
 /** Absolute path of the bundled car pictures (`<slug>.svg`, plus `default-car.svg`), with a trailing slash. */
 export const carPicturesDir: string = fileURLToPath(new URL("../assets/cars/", import.meta.url));
 
-const OID = {
-  int8: 20,
-  date: 1082,
-  timestamp: 1114,
-  timestampArray: 1115,
-  dateArray: 1182,
-} as const;
-
-const asText = (value: string): string => value;
 /** node-postgres's parser for text[] (its typings list only scalar type ids). */
 const textArrayOid: number = 1009;
 const asTextArray = pg.types.getTypeParser(textArrayOid);
@@ -85,6 +81,7 @@ const asTextArray = pg.types.getTypeParser(textArrayOid);
  *   wall-clock time; a JS Date would silently apply the process's zone);
  * - int8 (bigint, count(*)) -> string, as node-postgres does by default;
  * - numeric -> string, timestamptz -> Date, boolean -> boolean, json -> parsed (both defaults).
+ * PGlite's parsers are set in pglite-instance.ts.
  */
 const ownParsers = new Map<number, (value: string) => unknown>([
   [OID.date, asText],
@@ -97,12 +94,6 @@ function pgTypeParser(oid: number, format: string): (value: string) => unknown {
   return ownParsers.get(oid) ?? pg.types.getTypeParser(oid, format === "binary" ? "binary" : "text");
 }
 
-const pgliteParsers: ParserOptions = {
-  [OID.date]: asText,
-  [OID.timestamp]: asText,
-  [OID.int8]: asText,
-};
-
 /**
  * Opens the database: PostgreSQL through `pg` when `databaseUrl` is set,
  * otherwise the embedded PGlite (with btree_gist) in `<dataDir>/pglite`.
@@ -112,7 +103,10 @@ const pgliteParsers: ParserOptions = {
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, config.pool)
-    : openPglite(config.dataDir === IN_MEMORY ? undefined : path.join(config.dataDir, "pglite"));
+    : openPglite(
+        config.dataDir === IN_MEMORY ? undefined : path.join(config.dataDir, "pglite"),
+        config.ownThread ?? config.dataDir !== IN_MEMORY,
+      );
 }
 
 async function openPostgres(databaseUrl: string, pool: DatabaseConfig["pool"]): Promise<Database> {
@@ -225,19 +219,13 @@ class PostgresListener {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, ownThread: boolean): Promise<Database> {
   // The lock comes first: a second process stops here having touched nothing.
   const lock: DataDirLock | undefined = dataDir ? await lockDataDir(dataDir) : undefined;
-  let pglite: PGlite;
+  let pglite: PGlite | PgliteThread;
   try {
     if (dataDir) await mkdir(dataDir, { recursive: true });
-    // One options object: `new PGlite(dir, {extensions})` would drop btree_gist (STACK.md).
-    pglite = await PGlite.create({
-      ...(dataDir ? { fs: new DurableNodeFS(dataDir), startParams: durableStartParams } : {}),
-      extensions: { btree_gist },
-      parsers: pgliteParsers,
-    });
-    await pglite.exec(`set time zone '${BUSINESS_TIME_ZONE}'`);
+    pglite = ownThread ? await PgliteThread.start(dataDir) : await createPglite(dataDir);
   } catch (error) {
     await lock?.release();
     throw error;

@@ -12,6 +12,8 @@ export function testEngines(): Engine[] {
 export type TestDatabaseOptions = {
   /** Run the migrations (default true); false gives an empty database, e.g. to test start-up. */
   migrate?: boolean;
+  /** PGlite on a worker thread of its own, as the server runs it (default: on the test's thread). */
+  ownThread?: boolean;
 };
 
 /**
@@ -25,7 +27,7 @@ export async function openTestDatabase(
 ): Promise<Database> {
   const migrated = options.migrate ?? true;
   if (engine === "pglite") {
-    const db = await openDatabase({ dataDir: IN_MEMORY });
+    const db = await openDatabase({ dataDir: IN_MEMORY, ownThread: options.ownThread ?? false });
     if (migrated) {
       try {
         await migrate(db.knex);

@@ -110,6 +110,8 @@ async function buildServer(): Promise<void> {
     entryPoints: {
       main: at("sync-server/src/main.ts"),
       "backup-cli": at("sync-server/src/backup/cli.ts"),
+      // The embedded database's thread (db/src/pglite-thread.ts looks for it next to the entry).
+      "pglite-worker": at("db/src/pglite-worker.ts"),
     },
     outdir: temp,
     bundle: true,

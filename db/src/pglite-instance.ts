@@ -1,0 +1,28 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { ParserOptions } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { BUSINESS_TIME_ZONE } from "@car-rental/shared/constants";
+import { DurableNodeFS, durableStartParams } from "./durable-nodefs";
+import { asText, OID } from "./pg-types";
+
+/** PGlite hands back dates, wall-clock timestamps and int8 as their text, as node-postgres is set up to (index.ts). */
+const pgliteParsers: ParserOptions = {
+  [OID.date]: asText,
+  [OID.timestamp]: asText,
+  [OID.int8]: asText,
+};
+
+/**
+ * The embedded PostgreSQL in `dataDir` (in memory when undefined), with btree_gist, a durable file
+ * system and sessions in the business time zone.
+ */
+export async function createPglite(dataDir: string | undefined): Promise<PGlite> {
+  // One options object: `new PGlite(dir, {extensions})` would drop btree_gist (STACK.md).
+  const pglite = await PGlite.create({
+    ...(dataDir ? { fs: new DurableNodeFS(dataDir), startParams: durableStartParams } : {}),
+    extensions: { btree_gist },
+    parsers: pgliteParsers,
+  });
+  await pglite.exec(`set time zone '${BUSINESS_TIME_ZONE}'`);
+  return pglite;
+}

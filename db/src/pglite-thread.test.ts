@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { constraintName, IN_MEMORY, openDatabase, sqlState } from "./index";
+import type { Database } from "./index";
+import { PgliteThread } from "./pglite-thread";
+
+describe("PGlite on a thread of its own", () => {
+  let db: Database;
+
+  beforeAll(async () => {
+    db = await openDatabase({ dataDir: IN_MEMORY, ownThread: true });
+    await db.knex.raw("create extension if not exists btree_gist");
+    await db.knex.raw(`create table slots (
+      id int primary key,
+      car int not null,
+      during daterange not null,
+      constraint slots_no_overlap exclude using gist (car with =, during with &&)
+    )`);
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it("hands back a database error with its SQLSTATE, constraint and detail", async () => {
+    await db.knex("slots").insert({ id: 1, car: 7, during: "[2026-01-01,2026-01-03)" });
+    const taken = await db
+      .knex("slots")
+      .insert({ id: 1, car: 8, during: "[2026-02-01,2026-02-03)" })
+      .catch((error: unknown) => error);
+    expect(taken).toBeInstanceOf(Error);
+    expect(sqlState(taken)).toBe("23505");
+    expect(constraintName(taken)).toBe("slots_pkey");
+    const overlap = await db
+      .knex("slots")
+      .insert({ id: 2, car: 7, during: "[2026-01-02,2026-01-04)" })
+      .catch((error: unknown) => error);
+    expect(sqlState(overlap)).toBe("23P01");
+    expect(constraintName(overlap)).toBe("slots_no_overlap");
+    expect((overlap as { detail?: unknown }).detail).toMatch(/conflicts with existing key/);
+    expect(await db.knex("slots").count("* as n")).toEqual([{ n: "1" }]);
+  });
+
+  it("delivers notifications to its listeners until they stop", async () => {
+    const heard: (string | null)[] = [];
+    const stop = await db.listen("slot_changes", (payload) => heard.push(payload));
+    await db.knex.raw("notify slot_changes, 'first'");
+    await expect.poll(() => heard).toEqual(["first"]);
+    await stop();
+    await db.knex.raw("notify slot_changes, 'second'");
+    await db.knex.raw("select 1");
+    expect(heard).toEqual(["first"]);
+  });
+
+  it("refuses calls once closed, with a clear error", async () => {
+    const thread = await PgliteThread.start(undefined);
+    expect((await thread.query<{ one: number }>("select 1 as one")).rows).toEqual([{ one: 1 }]);
+    await thread.close();
+    expect(thread.closed).toBe(true);
+    await expect(thread.query("select 1")).rejects.toThrow("the embedded database is closed");
+  });
+});
