@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
 import type { AppDeps } from "../deps";
-import { inTransaction, inTransactionNotWaitingForDisk } from "../services/in-transaction";
+import { inTransaction, NOT_WAITING_FOR_DISK, runNotWaitingForDisk } from "../services/in-transaction";
 
 export type MailKind = "booking-confirmation" | "booking-notice" | "contact-notice" | (string & {});
 
@@ -139,31 +139,18 @@ export async function enqueueMails(
  * mark that a mail was sent commits synchronously.
  */
 async function claimDue(knex: Knex, now: Date, leaseMs: number): Promise<OutboxRow[]> {
-  return inTransactionNotWaitingForDisk(knex, async (trx) => {
-    const next = trx("mail_outbox")
-      .select("id")
-      .whereNull("sent_at")
-      .whereNull("suppressed_at")
-      .where("next_attempt_at", "<=", now)
-      .orderBy("next_attempt_at")
-      .orderBy("id")
-      .limit(1)
-      .forUpdate()
-      .skipLocked();
-    return trx("mail_outbox")
-      .whereIn("id", next)
-      .update({ next_attempt_at: new Date(now.getTime() + leaseMs) })
-      .returning([
-        "id",
-        "kind",
-        "to_address",
-        "subject",
-        "text_body",
-        "html_body",
-        "attachments",
-        "attempts",
-      ]);
-  });
+  const claimed = await runNotWaitingForDisk<OutboxRow>(
+    knex,
+    `update mail_outbox set next_attempt_at = ?
+       from ${NOT_WAITING_FOR_DISK}
+      where id in (select id from mail_outbox
+                    where sent_at is null and suppressed_at is null and next_attempt_at <= ?
+                    order by next_attempt_at, id limit 1
+                    for update skip locked)
+      returning id, kind, to_address, subject, text_body, html_body, attachments, attempts`,
+    [new Date(now.getTime() + leaseMs), now],
+  );
+  return claimed.rows;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { PushMessage } from "@car-rental/shared/schemas/push";
 import type { AppDeps } from "../deps";
 import { sendWebPush, type StoredSubscription } from "./send-web-push";
 import { vapidKeys } from "./vapid";
-import { inTransactionNotWaitingForDisk } from "../services/in-transaction";
+import { NOT_WAITING_FOR_DISK, runNotWaitingForDisk } from "../services/in-transaction";
 
 /** What happened that the owner hears about (release-2 §D4). */
 export type PushKind = "new-booking" | "cancellation" | "expired-hold" | "contact-message";
@@ -45,25 +45,20 @@ type OutboxRow = {
  * claim lost in a crash leaves them due, to be claimed again.
  */
 async function claimDue(knex: Knex, now: Date): Promise<OutboxRow[]> {
-  return inTransactionNotWaitingForDisk(knex, async (trx) => {
-    const rows: OutboxRow[] = await trx("push_outbox")
-      .select("id", "kind", "message", "attempts", "created_at")
-      .whereNull("sent_at")
-      .where("next_attempt_at", "<=", now)
-      .orderBy("id")
-      .limit(BATCH)
-      .forUpdate()
-      .skipLocked();
-    if (rows.length > 0) {
-      await trx("push_outbox")
-        .whereIn(
-          "id",
-          rows.map((row) => row.id),
-        )
-        .update({ next_attempt_at: new Date(now.getTime() + CLAIM_LEASE_MS) });
-    }
-    return rows;
-  });
+  const claimed = await runNotWaitingForDisk<OutboxRow>(
+    knex,
+    `with claimed as (
+       update push_outbox set next_attempt_at = ?
+         from ${NOT_WAITING_FOR_DISK}
+        where id in (select id from push_outbox
+                      where sent_at is null and next_attempt_at <= ?
+                      order by id limit ?
+                      for update skip locked)
+        returning id, kind, message, attempts, created_at)
+     select * from claimed order by id`,
+    [new Date(now.getTime() + CLAIM_LEASE_MS), now, BATCH],
+  );
+  return claimed.rows;
 }
 
 async function pendingBookings(knex: Knex): Promise<number> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@car-rental/db";
 import { openTestDatabase, testEngines } from "@car-rental/db/test-database";
-import { inTransactionNotWaitingForDisk } from "./in-transaction";
+import { NOT_WAITING_FOR_DISK, runNotWaitingForDisk } from "./in-transaction";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -9,7 +9,7 @@ const setting = async (db: Database["knex"]) =>
   (await db.raw<{ rows: { value: string }[] }>("select current_setting('synchronous_commit') as value"))
     .rows[0]?.value;
 
-describe.each(testEngines())("a transaction that does not wait for the disk (%s)", (engine) => {
+describe.each(testEngines())("a statement that does not wait for the disk (%s)", (engine) => {
   let db: Database;
   beforeAll(async () => {
     db = await openTestDatabase(engine);
@@ -18,29 +18,28 @@ describe.each(testEngines())("a transaction that does not wait for the disk (%s)
     await db?.close();
   });
 
-  it("commits its writes with synchronous_commit off for itself only", async () => {
-    const inside = await inTransactionNotWaitingForDisk(db.knex, async (trx) => {
-      await trx("app_settings").insert({ key: "async-commit-test", value: "kept" });
-      return setting(trx);
-    });
-    expect(inside).toBe("off");
+  it("commits its write with synchronous_commit off for itself only", async () => {
+    // The value written is the setting while the statement ran.
+    const written = await runNotWaitingForDisk<{ value: string }>(
+      db.knex,
+      `insert into app_settings (key, value)
+       select 'async-commit-test', current_setting('synchronous_commit') from ${NOT_WAITING_FOR_DISK}
+       returning value`,
+      [],
+    );
+    expect(written.rows).toEqual([{ value: "off" }]);
     expect(await db.knex("app_settings").where({ key: "async-commit-test" }).first("value")).toEqual({
-      value: "kept",
+      value: "off",
     });
-    // The setting ends with the transaction: the same (only, on PGlite) connection commits synchronously again.
+    // The setting ended with the statement: the next statements, in a transaction or not, commit synchronously.
+    expect(await setting(db.knex)).toBe("on");
     expect(await db.knex.transaction((trx) => setting(trx))).toBe("on");
   });
 
-  it("rolls back like any transaction, and refuses to run inside another one", async () => {
+  it("refuses a transaction and a statement that does not name NOT_WAITING_FOR_DISK", async () => {
     await expect(
-      inTransactionNotWaitingForDisk(db.knex, async (trx) => {
-        await trx("app_settings").insert({ key: "async-commit-rolled-back", value: "gone" });
-        throw new Error("refused");
-      }),
-    ).rejects.toThrow("refused");
-    expect(await db.knex("app_settings").where({ key: "async-commit-rolled-back" })).toEqual([]);
-    await expect(
-      db.knex.transaction((trx) => inTransactionNotWaitingForDisk(trx, async () => "never")),
+      db.knex.transaction((trx) => runNotWaitingForDisk(trx, `select 1 from ${NOT_WAITING_FOR_DISK}`, [])),
     ).rejects.toThrow(/needs the pool/);
+    expect(() => runNotWaitingForDisk(db.knex, "select 1", [])).toThrow(/does not name NOT_WAITING_FOR_DISK/);
   });
 });

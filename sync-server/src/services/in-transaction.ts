@@ -16,22 +16,27 @@ export function inTransaction<T>(db: Knex, work: (trx: Knex.Transaction) => Prom
 }
 
 /**
- * Runs `work` in a new transaction that commits without waiting for its WAL
- * to reach the disk (`synchronous_commit` off for this transaction only): the
- * next synchronous commit, or PostgreSQL's WAL writer a moment later, flushes
- * it. Only for bookkeeping a crash may forget harmlessly, such as a claim's
- * lease (the claimed row is simply due again). On the embedded database each
- * synchronous commit is a file sync on the one thread that also serves
- * bookings.
+ * A FROM item that makes the statement it is in commit without waiting for its WAL to reach the
+ * disk: `set_config(…, true)` lasts until the end of the statement's own (implicit) transaction, so
+ * only that commit is asynchronous; the next synchronous commit, or PostgreSQL's WAL writer a moment
+ * later, flushes it. Only for bookkeeping a crash may forget harmlessly, such as a claim's lease (the
+ * claimed row is simply due again) or a rate-limit count. On the embedded database each synchronous
+ * commit is a file sync. One statement, where a transaction with `set local` took four.
  */
-export function inTransactionNotWaitingForDisk<T>(
+export const NOT_WAITING_FOR_DISK =
+  "(select set_config('synchronous_commit', 'off', true)) as not_waiting_for_disk";
+
+/**
+ * Runs `sql`, one statement whose FROM names NOT_WAITING_FOR_DISK, on the pool: inside a
+ * transaction the setting would last until that transaction's commit instead.
+ */
+export function runNotWaitingForDisk<Row>(
   knex: Knex,
-  work: (trx: Knex.Transaction) => Promise<T>,
-): Promise<T> {
-  if (isTransaction(knex))
-    throw new Error("inTransactionNotWaitingForDisk needs the pool, not a transaction");
-  return knex.transaction(async (trx) => {
-    await trx.raw("set local synchronous_commit = off");
-    return work(trx);
-  });
+  sql: string,
+  bindings: readonly Knex.Value[],
+): Promise<{ rows: Row[] }> {
+  if (isTransaction(knex)) throw new Error("runNotWaitingForDisk needs the pool, not a transaction");
+  if (!sql.includes(NOT_WAITING_FOR_DISK))
+    throw new Error("the statement does not name NOT_WAITING_FOR_DISK");
+  return knex.raw<{ rows: Row[] }>(sql, bindings);
 }

@@ -1,5 +1,5 @@
 import type { Knex } from "knex";
-import { isTransaction } from "./in-transaction";
+import { isTransaction, NOT_WAITING_FOR_DISK, runNotWaitingForDisk } from "./in-transaction";
 
 export type RateLimit = { limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
@@ -9,7 +9,7 @@ const COUNT_HIT = `insert into rate_limits (key, window_start, count) values (?:
   returning count`;
 /** COUNT_HIT whose own (implicit) transaction commits asynchronously; see hitRateLimit. */
 const COUNT_HIT_WITHOUT_WAITING_FOR_DISK = `insert into rate_limits (key, window_start, count)
-  select ?::text, ?::timestamptz, 1 from (select set_config('synchronous_commit', 'off', true)) as async_commit
+  select ?::text, ?::timestamptz, 1 from ${NOT_WAITING_FOR_DISK}
   on conflict (key, window_start) do update set count = rate_limits.count + 1
   returning count`;
 
@@ -18,12 +18,9 @@ const COUNT_HIT_WITHOUT_WAITING_FOR_DISK = `insert into rate_limits (key, window
  * the limit holds across server processes. Returns whether the hit is within
  * the limit, multiplied by `scale` (config RATE_LIMIT_SCALE).
  *
- * Outside a transaction the count commits without waiting for the disk, as
- * `inTransactionNotWaitingForDisk` does, but in one statement (a round trip,
- * not four, on every booking and sign-in attempt): the next synchronous
- * commit or PostgreSQL's WAL writer flushes it. A crash in between can forget
- * the last few hits, never a booking or a payment. Inside a transaction the
- * caller's commit decides, unchanged.
+ * Outside a transaction the count commits without waiting for the disk
+ * (NOT_WAITING_FOR_DISK): a crash can forget the last few hits, never a
+ * booking or a payment. Inside a transaction the caller's commit decides.
  */
 export async function hitRateLimit(
   knex: Knex,
@@ -34,10 +31,12 @@ export async function hitRateLimit(
 ): Promise<RateLimitResult> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const rows = await knex.raw<{ rows: { count: number }[] }>(
-    isTransaction(knex) ? COUNT_HIT : COUNT_HIT_WITHOUT_WAITING_FOR_DISK,
-    [key, windowStart],
-  );
+  const rows = isTransaction(knex)
+    ? await knex.raw<{ rows: { count: number }[] }>(COUNT_HIT, [key, windowStart])
+    : await runNotWaitingForDisk<{ count: number }>(knex, COUNT_HIT_WITHOUT_WAITING_FOR_DISK, [
+        key,
+        windowStart,
+      ]);
   const count = Number(rows.rows[0]?.count ?? 1);
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: count <= rule.limit * scale, count, retryAfterSeconds };
