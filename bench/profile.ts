@@ -4,8 +4,10 @@
  * database of PROFILE_ENGINE (postgres or pglite), runs PROFILE_LOAD (cars,
  * booked-dates, blocked-check or bookings) for BENCH_SECONDS, stops it and
  * prints the functions with the most self time, and the files of the
- * project with the most time spent inside them. The .cpuprofile (for
- * DevTools) stays in PROFILE_DIR. PROFILE_CEILING=1 first measures the
+ * project with the most time spent inside them, for the server's thread and
+ * then each other thread that worked (on PGlite, the embedded database's
+ * own: db/src/pglite-thread.ts). The .cpuprofile files (for DevTools, one
+ * per thread) stay in PROFILE_DIR. PROFILE_CEILING=1 first measures the
  * same-bytes ceiling (a bare Koa app sending GET /api/cars's answer). It
  * prints the CPU each request cost the server process and, on PostgreSQL,
  * the database's backends: figures a loaded machine does not skew. Bookings: PROFILE_BOOKINGS of them (each
@@ -38,15 +40,26 @@ mkdirSync(dir, { recursive: true });
 /** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`: 100 on Linux). */
 const CLOCK_TICKS = 100;
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
-function cpuSecondsOf(pid: number): number {
+/** CPU seconds (user + system) used so far by a process, or by one thread of it (`/proc/<pid>/task/<tid>`). */
+function cpuSecondsOf(pid: number, tid?: number): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const stat = readFileSync(
+      tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`,
+      "utf8",
+    );
+    const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
     // utime and stime are fields 14 and 15 of stat, 12 and 13 after "pid (comm) ", in clock ticks.
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
   } catch {
     return 0;
   }
+}
+
+/** CPU seconds so far of each thread of a process (the server's own, the embedded database's, GC helpers…). */
+function threadsCpu(pid: number): Map<number, number> {
+  return new Map(
+    readdirSync(`/proc/${pid}/task`).map((tid) => [Number(tid), cpuSecondsOf(pid, Number(tid))]),
+  );
 }
 /** The PostgreSQL backends serving the bench database and their CPU seconds so far. */
 async function backendsCpu(): Promise<Map<number, number>> {
@@ -99,7 +112,9 @@ try {
   if (!car) throw new Error("no available car");
   const headers = BROWSER_ACCEPT_ENCODING;
   const duration = benchSettings.seconds;
-  const serverCpuBefore = server.child.pid ? cpuSecondsOf(server.child.pid) : 0;
+  const pid = server.child.pid ?? 0;
+  const serverCpuBefore = cpuSecondsOf(pid);
+  const threadsBefore = threadsCpu(pid);
   const backendsBefore = await backendsCpu();
   if (profileSettings.ceiling) {
     const { ceiling } = await benchSameBytesCeiling(url, benchSettings.port + 1);
@@ -129,13 +144,20 @@ try {
         });
   console.info(`${engine} ${load}: ${JSON.stringify(result)}`);
   // What each request cost in CPU, whatever else the machine was doing (the load generator excluded).
-  const serverCpu = server.child.pid ? cpuSecondsOf(server.child.pid) - serverCpuBefore : 0;
+  const serverCpu = cpuSecondsOf(pid) - serverCpuBefore;
+  const threads = [...threadsCpu(pid)].map(([tid, seconds]) => ({
+    tid,
+    seconds: seconds - (threadsBefore.get(tid) ?? 0),
+  }));
+  const mainThread = threads.find((t) => t.tid === pid)?.seconds ?? 0;
+  // On PGlite the busiest other thread is the embedded database's (db/src/pglite-thread.ts).
+  const busiestOther = Math.max(0, ...threads.filter((t) => t.tid !== pid).map((t) => t.seconds));
   const after = await backendsCpu();
   let databaseCpu = 0;
   for (const [pid, seconds] of after) databaseCpu += seconds - (backendsBefore.get(pid) ?? 0);
   const perRequest = (seconds: number) => ((seconds * 1000) / Math.max(1, result.requests)).toFixed(2);
   console.info(
-    `CPU per request: server ${perRequest(serverCpu)} ms, database ${engine === "postgres" ? `${perRequest(databaseCpu)} ms` : "(in the server)"}`,
+    `CPU per request: server ${perRequest(serverCpu)} ms (its main thread ${perRequest(mainThread)} ms, its busiest other thread ${perRequest(busiestOther)} ms), database ${engine === "postgres" ? `${perRequest(databaseCpu)} ms` : "(in the server)"}`,
   );
 } finally {
   await server.stop();
@@ -143,53 +165,67 @@ try {
 }
 
 if (!profiling) process.exit(0);
-const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
-if (!file) throw new Error(`no profile in ${dir}`);
-const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile;
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
-const total = [...self.values()].reduce((a, b) => a + b, 0);
-const idle = [...self].filter(([id]) => byId.get(id)?.callFrame.functionName === "(idle)");
-const idleUs = idle.reduce((a, [, us]) => a + us, 0);
-
 const short = (url: string) => url.replace(/^file:\/\//, "").replace(`${process.cwd()}/`, "");
 const frameName = (f: CallFrame) => `${f.functionName || "(anonymous)"} ${short(f.url)}:${f.lineNumber + 1}`;
-const selfByFrame = new Map<string, number>();
-for (const [id, us] of self) {
-  const node = byId.get(id);
-  if (!node) continue;
-  const name = frameName(node.callFrame);
-  selfByFrame.set(name, (selfByFrame.get(name) ?? 0) + us);
+
+/** Prints where one thread's profile spent its busy time; returns its busy seconds. */
+function summarise(file: string, detail: boolean): number {
+  const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const idle = [...self].filter(([id]) => byId.get(id)?.callFrame.functionName === "(idle)");
+  const idleUs = idle.reduce((a, [, us]) => a + us, 0);
+  const selfByFrame = new Map<string, number>();
+  for (const [id, us] of self) {
+    const node = byId.get(id);
+    if (!node) continue;
+    const name = frameName(node.callFrame);
+    selfByFrame.set(name, (selfByFrame.get(name) ?? 0) + us);
+  }
+  // Inclusive time per file of our own (each sample counted once per file on its stack).
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const inclusiveByFile = new Map<string, number>();
+  const inclusiveByFrame = new Map<string, number>();
+  for (const [id, us] of self) {
+    const files = new Set<string>();
+    const frames = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const node = byId.get(at);
+      if (!node) break;
+      const u = short(node.callFrame.url);
+      if (u && !u.includes("node_modules") && !u.startsWith("node:")) files.add(u);
+      frames.add(frameName(node.callFrame));
+    }
+    for (const f of files) inclusiveByFile.set(f, (inclusiveByFile.get(f) ?? 0) + us);
+    for (const f of frames) inclusiveByFrame.set(f, (inclusiveByFrame.get(f) ?? 0) + us);
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, us]) => `${((us / (total - idleUs)) * 100).toFixed(1).padStart(5)} %  ${name}`)
+      .join("\n");
+  console.info(
+    `\nprofile ${path.join(dir, file)}: ${(total / 1e6).toFixed(1)} s, idle ${((idleUs / total) * 100).toFixed(0)} %`,
+  );
+  console.info(`\nself time (share of busy time):\n${top(selfByFrame, detail ? 30 : 15)}`);
+  console.info(`\ninclusive, project files:\n${top(inclusiveByFile, detail ? 25 : 10)}`);
+  if (detail) console.info(`\ninclusive, functions:\n${top(inclusiveByFrame, 40)}`);
+  return (total - idleUs) / 1e6;
 }
 
-// Inclusive time per file of our own (each sample counted once per file on its stack).
-const parent = new Map<number, number>();
-for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-const inclusiveByFile = new Map<string, number>();
-const inclusiveByFrame = new Map<string, number>();
-for (const [id, us] of self) {
-  const files = new Set<string>();
-  const frames = new Set<string>();
-  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-    const node = byId.get(at);
-    if (!node) break;
-    const u = short(node.callFrame.url);
-    if (u && !u.includes("node_modules") && !u.startsWith("node:")) files.add(u);
-    frames.add(frameName(node.callFrame));
-  }
-  for (const f of files) inclusiveByFile.set(f, (inclusiveByFile.get(f) ?? 0) + us);
-  for (const f of frames) inclusiveByFrame.set(f, (inclusiveByFrame.get(f) ?? 0) + us);
+// One profile per thread: the server's own (thread 0) in detail, then the others that were busy
+// (on PGlite, the embedded database's thread).
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith(".cpuprofile"))
+  .sort();
+const main = files.find((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f)) ?? files[0];
+if (!main) throw new Error(`no profile in ${dir}`);
+summarise(main, true);
+for (const file of files.filter((f) => f !== main)) {
+  console.info("\n--- another thread of the server");
+  summarise(file, false);
 }
-const top = (m: Map<string, number>, n: number) =>
-  [...m]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(([name, us]) => `${((us / (total - idleUs)) * 100).toFixed(1).padStart(5)} %  ${name}`)
-    .join("\n");
-console.info(
-  `\nprofile ${path.join(dir, file)}: ${(total / 1e6).toFixed(1)} s, idle ${((idleUs / total) * 100).toFixed(0)} %`,
-);
-console.info(`\nself time (share of busy time):\n${top(selfByFrame, 30)}`);
-console.info(`\ninclusive, project files:\n${top(inclusiveByFile, 25)}`);
-console.info(`\ninclusive, functions:\n${top(inclusiveByFrame, 40)}`);
