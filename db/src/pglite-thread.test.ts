@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { constraintName, IN_MEMORY, openDatabase, sqlState } from "./index";
 import type { Database } from "./index";
@@ -56,5 +59,25 @@ describe("PGlite on a thread of its own", () => {
     await thread.close();
     expect(thread.closed).toBe(true);
     await expect(thread.query("select 1")).rejects.toThrow("the embedded database is closed");
+  });
+});
+
+describe("a PGlite thread that cannot open its folder", () => {
+  it("fails the opening with PGlite's error and ends quietly", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "car-rental-thread-"));
+    // A database folder of a PostgreSQL version PGlite cannot open.
+    await mkdir(path.join(folder, "pglite"));
+    await writeFile(path.join(folder, "pglite", "PG_VERSION"), "9\n");
+    const crashes: unknown[] = [];
+    const onCrash = (error: unknown) => crashes.push(error);
+    process.on("uncaughtException", onCrash);
+    try {
+      await expect(openDatabase({ dataDir: folder })).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(crashes).toEqual([]);
+    } finally {
+      process.off("uncaughtException", onCrash);
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

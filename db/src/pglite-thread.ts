@@ -81,6 +81,8 @@ export class PgliteThread {
     try {
       await thread.waitReady;
     } catch (error) {
+      // Not opened: the caller gets the error, and the thread's end is no surprise.
+      thread.closing = true;
       await thread.worker.terminate();
       throw error;
     }
@@ -95,8 +97,11 @@ export class PgliteThread {
       started = (error) => (error ? reject(error) : resolve());
     });
     this.worker.on("message", (message: ThreadMessage) => {
-      if ("started" in message) started(message.started ? undefined : rebuiltError(message.error));
-      else if ("notify" in message) this.listeners.get(message.notify)?.(message.payload);
+      if ("started" in message) {
+        // A thread that could not open PGlite ends: expected, the opening fails with its error.
+        if (!message.started) this.closing = true;
+        started(message.started ? undefined : rebuiltError(message.error));
+      } else if ("notify" in message) this.listeners.get(message.notify)?.(message.payload);
       else this.settle(message);
     });
     this.worker.on("error", (error) => {
