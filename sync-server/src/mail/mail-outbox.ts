@@ -128,35 +128,69 @@ export async function enqueueMails(
   });
 }
 
+/** The claim of the next due mail other than `?` (none: null), after FROM items of `from`. */
+const claimNextSql = (from: string) => `update mail_outbox set next_attempt_at = ?
+  ${from}
+  where id in (select id from mail_outbox
+                where sent_at is null and suppressed_at is null and next_attempt_at <= ?
+                  and id is distinct from ?
+                order by next_attempt_at, id limit 1
+                for update skip locked)
+  returning id, kind, to_address, subject, text_body, html_body, attachments, attempts`;
+const CLAIM_NEXT_NOT_WAITING_FOR_DISK = claimNextSql(`from ${NOT_WAITING_FOR_DISK}`);
+const MARK_SENT_AND_CLAIM_NEXT = `with sent as (update mail_outbox set sent_at = ?, last_error = null where id = ?)
+  ${claimNextSql("")}`;
+
+async function markSent(knex: Knex, sent: { id: string; at: Date }): Promise<void> {
+  await knex("mail_outbox").where({ id: sent.id }).update({ sent_at: sent.at, last_error: null });
+}
+
 /**
  * Claims the next due mail: locks it with SKIP LOCKED (so processes running
  * this side by side never take the same mail) and moves its next attempt past
  * the lease, in one statement, which lets go of the lock before it is sent.
  * One at a time: a claimed mail is sent at once, so a slow mail server cannot
  * outlast the lease of mails still waiting in this process (another process
- * would take and send them too). The claim commits without waiting for the
- * disk: a claim lost in a crash leaves the mail due, to be claimed again; the
- * mark that a mail was sent commits synchronously.
+ * would take and send them too).
+ *
+ * `sent` is the mail this process has just sent: the same statement marks it
+ * sent (never claiming it again), and commits synchronously, since a mark
+ * lost in a crash would send the mail twice. Without one, the claim commits
+ * without waiting for the disk: a claim lost in a crash leaves the mail due,
+ * to be claimed again.
  */
-async function claimDue(knex: Knex, now: Date, leaseMs: number): Promise<OutboxRow[]> {
-  const claimed = await runNotWaitingForDisk<OutboxRow>(
-    knex,
-    `update mail_outbox set next_attempt_at = ?
-       from ${NOT_WAITING_FOR_DISK}
-      where id in (select id from mail_outbox
-                    where sent_at is null and suppressed_at is null and next_attempt_at <= ?
-                    order by next_attempt_at, id limit 1
-                    for update skip locked)
-      returning id, kind, to_address, subject, text_body, html_body, attachments, attempts`,
-    [new Date(now.getTime() + leaseMs), now],
-  );
-  return claimed.rows;
+async function claimNext(
+  knex: Knex,
+  now: Date,
+  leaseMs: number,
+  sent: { id: string; at: Date } | null,
+): Promise<OutboxRow[]> {
+  const lease = new Date(now.getTime() + leaseMs);
+  if (!sent) {
+    return (await runNotWaitingForDisk<OutboxRow>(knex, CLAIM_NEXT_NOT_WAITING_FOR_DISK, [lease, now, null]))
+      .rows;
+  }
+  try {
+    const claimed = await knex.raw<{ rows: OutboxRow[] }>(MARK_SENT_AND_CLAIM_NEXT, [
+      sent.at,
+      sent.id,
+      lease,
+      now,
+      sent.id,
+    ]);
+    return claimed.rows;
+  } catch (error) {
+    // The mark must not be lost with the claim (the mail would go out again): it goes alone.
+    await markSent(knex, sent);
+    throw error;
+  }
 }
 
 /**
  * One delivery round of the mail outbox: sends every due mail and marks it
- * sent; a failure counts an attempt, keeps the error and schedules the next try
- * with exponential backoff. A mail is never dropped. Returns how many were sent.
+ * sent (with the claim of the next one: one statement per mail); a failure
+ * counts an attempt, keeps the error and schedules the next try with
+ * exponential backoff. A mail is never dropped. Returns how many were sent.
  */
 export async function deliverDueMail(
   deps: Pick<AppDeps, "db" | "mailer" | "clock" | "logger">,
@@ -165,38 +199,42 @@ export async function deliverDueMail(
   const knex = deps.db.knex;
   let sent = 0;
   let handled = 0;
+  /** The mail sent last, to be marked sent by the next statement. */
+  let justSent: { id: string; at: Date } | null = null;
   while (handled < MAX_PER_ROUND) {
-    const rows = await claimDue(knex, deps.clock.now(), leaseMs);
-    if (rows.length === 0) break;
-    handled += rows.length;
-    for (const row of rows) {
-      try {
-        await deps.mailer.send({
-          to: row.to_address,
-          subject: row.subject,
-          text: row.text_body,
-          html: row.html_body,
-          ...(row.attachments?.length ? { attachments: row.attachments } : {}),
+    const rows = await claimNext(knex, deps.clock.now(), leaseMs, justSent);
+    justSent = null;
+    const row = rows[0];
+    if (!row) break;
+    handled += 1;
+    try {
+      await deps.mailer.send({
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        ...(row.attachments?.length ? { attachments: row.attachments } : {}),
+      });
+    } catch (err) {
+      const attempts = row.attempts + 1;
+      const message = err instanceof Error ? err.message : String(err);
+      await knex("mail_outbox")
+        .where({ id: row.id })
+        .update({
+          attempts,
+          last_error: message.slice(0, 2000),
+          next_attempt_at: new Date(deps.clock.now().getTime() + mailRetryDelayMs(attempts)),
         });
-      } catch (err) {
-        const attempts = row.attempts + 1;
-        const message = err instanceof Error ? err.message : String(err);
-        await knex("mail_outbox")
-          .where({ id: row.id })
-          .update({
-            attempts,
-            last_error: message.slice(0, 2000),
-            next_attempt_at: new Date(deps.clock.now().getTime() + mailRetryDelayMs(attempts)),
-          });
-        deps.logger.warn(
-          { mailId: row.id, kind: row.kind, attempts, err: message },
-          "mail not sent; will retry",
-        );
-        continue;
-      }
-      await knex("mail_outbox").where({ id: row.id }).update({ sent_at: deps.clock.now(), last_error: null });
-      sent += 1;
+      deps.logger.warn(
+        { mailId: row.id, kind: row.kind, attempts, err: message },
+        "mail not sent; will retry",
+      );
+      continue;
     }
+    justSent = { id: row.id, at: deps.clock.now() };
+    sent += 1;
   }
+  // The round's limit reached: the last mail's mark goes alone.
+  if (justSent) await markSent(knex, justSent);
   return sent;
 }
