@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { carPictures } from "./vite-plugins/car-pictures.ts";
 import { chunkGroups } from "./vite-plugins/chunk-groups.ts";
+import { libraryImports, throwingExports } from "./vite-plugins/library-imports.ts";
 import { prerender } from "./vite-plugins/prerender.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -23,6 +24,7 @@ const HOME_CONTENT = [
 ];
 /** The component chunk of the route(s) `name` (a pattern) of src/routes/. */
 const routeComponent = (name: string) => new RegExp(`/src/routes/${name}\\.tsx\\?tsr-split=component$`);
+const mergeRefs = fileURLToPath(new URL("./src/lib/merge-refs.ts", import.meta.url));
 const carPicturesDir = fileURLToPath(new URL("../db/assets/cars/", import.meta.url));
 
 export default defineConfig({
@@ -37,6 +39,27 @@ export default defineConfig({
       routeFileIgnorePattern: "\\.test\\.",
     }),
     react(),
+    libraryImports([
+      // ScrollArea (the public pages' tables) takes only useMergeRefs from @floating-ui/react; that
+      // module (with the positioning code the admin area's popovers use) would come with it.
+      {
+        importer: /\/@mantine\/core\/esm\/components\/ScrollArea\/ScrollArea\.mjs$/,
+        source: "@floating-ui/react",
+        code: () => `export { useMergeRefs } from ${JSON.stringify(mergeRefs)};`,
+      },
+      // Every zod schema can describe itself as JSON Schema; the app never asks (shared/src/api-reference.ts
+      // does, in Node), so the browser keeps only the checks' summary (schema.minLength and the like).
+      {
+        importer: /\/zod\/v4\/classic\/schemas\.js$/,
+        source: "../core/json-schema-processors.js",
+        code: (real) => throwingExports(real, ["aggregateChecks"], "JSON Schema"),
+      },
+      {
+        importer: /\/zod\/v4\/classic\/schemas\.js$/,
+        source: "../core/to-json-schema.js",
+        code: (real) => throwingExports(real, [], "JSON Schema", { factories: true }),
+      },
+    ]),
     carPictures({ sourceDir: carPicturesDir, urlPrefix: "/cars/" }),
     // A page's script files, in the order it loads them (issue #23: at most 25 files until idle).
     chunkGroups("/src/main.tsx", [
