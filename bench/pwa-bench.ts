@@ -501,6 +501,8 @@ export async function benchPwa(
       });
       console.info(`${path}: ${JSON.stringify(pages.at(-1))}`);
     }
+    if (benchSettings.onlyPages)
+      return { pages, offlineRepeatVisitMs: null, outboxDrain: null, timeline: null };
     const offlineRepeatVisitMs = only ? null : await offlineRepeatVisit(browser, server.url);
     const timeline = options.onlyDrain ? null : await timelineRender(browser, server.url);
     console.info(`timeline: ${JSON.stringify(timeline)}`);

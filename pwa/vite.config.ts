@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { carPictures } from "./vite-plugins/car-pictures.ts";
 import { chunkGroups } from "./vite-plugins/chunk-groups.ts";
+import { libraryImports, throwingExports } from "./vite-plugins/library-imports.ts";
 import { prerender } from "./vite-plugins/prerender.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -12,17 +13,13 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 /** The home page's sections with data and forms, and those without (src/features/home/home-page.tsx). */
 const HOME_SECTIONS = /\/src\/features\/home\/(fleet|booking|contact-form)-slot\.tsx$/;
 const HOME_STATIC = /\/src\/features\/home\/(why-choose-us|about|contact-details)\.tsx$/;
-/** The toast viewport, loaded once the page is idle (src/routes/__root.tsx). */
+/** The toast viewport, loaded with the first toast (src/lib/toast-viewport.ts). */
 const NOTIFICATIONS = "/@mantine/notifications/esm/index.mjs";
 /** Everything the home page (and /booking, the same booking form) loads after its first view. */
-const HOME_CONTENT = [
-  HOME_SECTIONS,
-  HOME_STATIC,
-  NOTIFICATIONS,
-  "/src/routes/booking.tsx?tsr-split=component",
-];
+const HOME_CONTENT = [HOME_SECTIONS, HOME_STATIC, "/src/routes/booking.tsx?tsr-split=component"];
 /** The component chunk of the route(s) `name` (a pattern) of src/routes/. */
 const routeComponent = (name: string) => new RegExp(`/src/routes/${name}\\.tsx\\?tsr-split=component$`);
+const mergeRefs = fileURLToPath(new URL("./src/lib/merge-refs.ts", import.meta.url));
 const carPicturesDir = fileURLToPath(new URL("../db/assets/cars/", import.meta.url));
 
 export default defineConfig({
@@ -37,6 +34,27 @@ export default defineConfig({
       routeFileIgnorePattern: "\\.test\\.",
     }),
     react(),
+    libraryImports([
+      // ScrollArea (the public pages' tables) takes only useMergeRefs from @floating-ui/react; that
+      // module (with the positioning code the admin area's popovers use) would come with it.
+      {
+        importer: /\/@mantine\/core\/esm\/components\/ScrollArea\/ScrollArea\.mjs$/,
+        source: "@floating-ui/react",
+        code: () => `export { useMergeRefs } from ${JSON.stringify(mergeRefs)};`,
+      },
+      // Every zod schema can describe itself as JSON Schema; the app never asks (shared/src/api-reference.ts
+      // does, in Node), so the browser keeps only the checks' summary (schema.minLength and the like).
+      {
+        importer: /\/zod\/v4\/classic\/schemas\.js$/,
+        source: "../core/json-schema-processors.js",
+        code: (real) => throwingExports(real, ["aggregateChecks"], "JSON Schema"),
+      },
+      {
+        importer: /\/zod\/v4\/classic\/schemas\.js$/,
+        source: "../core/to-json-schema.js",
+        code: (real) => throwingExports(real, [], "JSON Schema", { factories: true }),
+      },
+    ]),
     carPictures({ sourceDir: carPicturesDir, urlPrefix: "/cars/" }),
     // A page's script files, in the order it loads them (issue #23: at most 25 files until idle).
     chunkGroups("/src/main.tsx", [
@@ -52,9 +70,6 @@ export default defineConfig({
       { name: "api", roots: ["/shared/src/api-public.ts"] },
       { name: "dexie", roots: ["/dexie/dist/modern/dexie.min.mjs"] },
       { name: "forms", roots: ["/react-hook-form/"] },
-      // The toast viewport, which every page loads once idle: it keeps what it needs, so a page
-      // without data (PCC) does not load the data libraries with it.
-      { name: "notifications", roots: [NOTIFICATIONS] },
       // What the home page's content has in common with the other public pages: the static ones
       // (PCC, the legal pages: no data libraries), then My Booking.
       { name: "pages-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("(pcc|terms|privacy)")] },
@@ -63,6 +78,9 @@ export default defineConfig({
       { name: "home-static", roots: [HOME_STATIC] },
       // The home page's sections with data and forms: the fleet, the booking form, the contact form.
       { name: "sections", roots: [HOME_SECTIONS] },
+      // The toast viewport, which a page loads with its first toast: what it shares with the pages
+      // stays in their chunks, so the pages never load it with them.
+      { name: "notifications", roots: [NOTIFICATIONS] },
     ]),
     // Writes the static pages' HTML (index.html, booking/, pcc/, terms/, privacy/) before
     // vite-plugin-pwa lists the files to precache.

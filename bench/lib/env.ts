@@ -14,6 +14,8 @@ export const benchSettings = {
   onlyDrain: process.env.BENCH_ONLY_DRAIN === "1",
   /** Measures only how fast `npm start` answers on a built tree (issue #18's budget). */
   onlyStart: process.env.BENCH_ONLY_START === "1",
+  /** With the PWA part: only the pages (weights, Lighthouse, blocking time), no offline visit, Timeline nor drain (issue #23). */
+  onlyPages: process.env.BENCH_ONLY_PAGES === "1",
   /** Measures only the Timeline's rendering (issue #20's budget). */
   onlyTimeline: process.env.BENCH_ONLY_TIMELINE === "1",
   /** For the same-bytes ceiling (bare-koa.ts, a child process): the file holding the answer it serves. */

@@ -1,17 +1,15 @@
-/** Business constants of spec §9 and decisions.md. A fact lives here once. */
+/** Business constants of spec §9 and decisions.md. A fact lives here once (or in site.ts, re-exported here). */
+import { contactSettings } from "./site";
+
+export {
+  contactSettings,
+  marketingClaims,
+  TOAST_DURATION_MS,
+  TOOLTIP_OPEN_DELAY_MS,
+  TOOLTIP_SKIP_DELAY_MS,
+} from "./site";
 
 export const BUSINESS_TIME_ZONE = "Asia/Manila";
-
-export const contactSettings = {
-  name: "Alaminos Car Rental",
-  phones: ["+63 917 123 4567", "+63 998 765 4321"],
-  /** The primary phone, in the form a `tel:` link takes. */
-  primaryPhoneTel: "+639171234567",
-  email: "bookings@alaminoscarrental.ph",
-  address: "Quezon Avenue, Poblacion, Alaminos City, Pangasinan",
-  mapsUrl: "https://maps.google.com/?q=Quezon+Avenue,+Poblacion,+Alaminos+City,+Pangasinan",
-  hours: "Monday to Sunday, 8:00 AM to 6:00 PM",
-} as const;
 
 /** The sister car-care shop: same premises and primary phone as the rental, its own e-mail. */
 export const pccSettings = {
@@ -53,13 +51,6 @@ export const pccSettings = {
         "Automatic transmission fluid exchanged by machine, flushing old fluid out for smoother shifting.",
     },
   ],
-} as const;
-
-export const marketingClaims = {
-  yearsOfService: "5+",
-  customers: "2,000+",
-  vehicles: "20+",
-  rating: "4.9",
 } as const;
 
 export const INSURANCE_FEE = "500.00";
@@ -247,9 +238,6 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const ADMIN_OVERVIEW_RECENT_BOOKINGS = 5;
 export const ADMIN_OVERVIEW_CARS = 5;
 
-export const TOAST_DURATION_MS = 5000;
-export const TOOLTIP_OPEN_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const CALENDAR_CELLS = 42;
 
 /** Default picture for a car whose image is unknown. */

@@ -1,5 +1,5 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
-import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@car-rental/shared/constants";
+import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "@car-rental/shared/site";
 import { modalRootClassNames } from "./open-modal-class";
 
 /** Hundred Islands sea blue: the brand colour. Shade 7 carries white text at 6.2:1. */

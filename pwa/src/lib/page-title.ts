@@ -1,5 +1,5 @@
 import { useDocumentTitle } from "@mantine/hooks";
-import { contactSettings } from "@car-rental/shared/constants";
+import { contactSettings } from "@car-rental/shared/site";
 
 let prerenderedTitle: string | null = null;
 

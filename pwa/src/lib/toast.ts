@@ -4,21 +4,28 @@
  * than waiting behind it in a queue), so the answer to the last action is
  * what the visitor sees.
  */
-import { notifications } from "@mantine/notifications";
 import { ADMIN_ERROR_TITLE, type Toast } from "@car-rental/shared/messages";
+import { loadToastCode, requestToastViewport } from "./toast-viewport";
 
 export type ToastTone = "success" | "error" | "info";
 
 const COLORS: Record<ToastTone, string> = { success: "teal", error: "red", info: "brand" };
 
-/** Shows `toast`; `message`, when given, replaces its description (e.g. the server's own words). */
+/**
+ * Shows `toast`; `message`, when given, replaces its description (e.g. the server's own words).
+ * Mantine's notifications (their store and the viewport) load with the visitor's first
+ * interaction or the first toast (toast-viewport.ts); toasts keep their order meanwhile.
+ */
 export function showToast(toast: Toast, tone: ToastTone = "info", message?: string): void {
-  notifications.clean();
-  notifications.show({
-    title: toast.title,
-    message: message ?? toast.description ?? "",
-    color: COLORS[tone],
-    withBorder: true,
+  requestToastViewport();
+  void loadToastCode().then(({ notifications }) => {
+    notifications.clean();
+    notifications.show({
+      title: toast.title,
+      message: message ?? toast.description ?? "",
+      color: COLORS[tone],
+      withBorder: true,
+    });
   });
 }
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Container, Group, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconArrowRight, IconStarFilled } from "@tabler/icons-react";
-import { marketingClaims } from "@car-rental/shared/constants";
+import { marketingClaims } from "@car-rental/shared/site";
 import { AnchorLink } from "../layout/anchor-link";
 import { HeroIllustration } from "./hero-illustration";
 import classes from "./home.module.css";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { contactSettings } from "@car-rental/shared/constants";
+import { contactSettings } from "@car-rental/shared/site";
 import classes from "./site-header.module.css";
 
 type LogoMarkProps = { size?: number };
