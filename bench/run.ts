@@ -420,7 +420,11 @@ const defaultEngines: Engine[] = (await postgresReachable(POSTGRES_URL))
   ? ["postgres", "pglite"]
   : ["pglite"];
 const engines =
-  benchSettings.skipApi || benchSettings.onlyDrain || benchSettings.onlyTimeline || benchSettings.onlyStart
+  benchSettings.skipApi ||
+  benchSettings.onlyDrain ||
+  benchSettings.onlyTimeline ||
+  benchSettings.onlyStart ||
+  benchSettings.onlyPages
     ? []
     : defaultEngines.filter((e) => !benchSettings.engines || benchSettings.engines.includes(e));
 // Before any measurement: installing release 1's dependencies must not run beside one.
@@ -431,7 +435,12 @@ const results: EngineResult[] = [];
 for (const engine of engines) results.push(await benchEngine(engine, releaseOne));
 const measureStart =
   benchSettings.onlyStart ||
-  !(benchSettings.skipApi || benchSettings.onlyDrain || benchSettings.onlyTimeline);
+  !(
+    benchSettings.skipApi ||
+    benchSettings.onlyDrain ||
+    benchSettings.onlyTimeline ||
+    benchSettings.onlyPages
+  );
 const start = measureStart ? await benchStart(PORT) : null;
 if (start)
   console.info(`npm start: ${start.restartMs} ms on a restart, ${start.firstStartMs} ms the first time`);
