@@ -114,14 +114,14 @@ async function verifyDocuments(
 }
 
 /**
- * Whether the e-mail (case-insensitive) or the phone (`phoneKey`) already has
- * MAX_PENDING_BOOKINGS_PER_CONTACT pending public bookings (then 429
- * TOO_MANY_PENDING). Race-safe: a transaction-scoped advisory lock per e-mail
- * and per phone (taken in one order, so two bookings never wait on each other
- * crosswise) makes parallel bookings of one contact count one after the
- * other; the lock is held until the booking commits.
+ * At most MAX_PENDING_BOOKINGS_PER_CONTACT pending public bookings per e-mail
+ * (case-insensitive) and per phone (`phoneKey`), else 429 TOO_MANY_PENDING.
+ * Race-safe: a transaction-scoped advisory lock per e-mail and per phone
+ * (taken in one order, so two bookings never wait on each other crosswise)
+ * makes parallel bookings of one contact count one after the other; the lock
+ * is held until the booking commits.
  */
-async function hasTooManyPending(trx: Knex.Transaction, email: string, phone: string): Promise<boolean> {
+async function limitPendingBookings(trx: Knex.Transaction, email: string, phone: string): Promise<void> {
   const keys = [`pending-email:${email}`, `pending-phone:${phone}`].sort();
   // Both in one round trip, taken left to right.
   await trx.raw(
@@ -137,7 +137,7 @@ async function hasTooManyPending(trx: Knex.Transaction, email: string, phone: st
     )
     .first<{ by_email: string | number; by_phone: string | number }>();
   const limit = MAX_PENDING_BOOKINGS_PER_CONTACT;
-  return Number(counted.by_email) >= limit || Number(counted.by_phone) >= limit;
+  if (Number(counted.by_email) >= limit || Number(counted.by_phone) >= limit) throw new TooManyPending();
 }
 
 /**
@@ -173,23 +173,15 @@ export async function createPublicBooking(
 
   // The request's transaction when it has one (an Idempotency-Key), else one of its own.
   return inTransaction(db, async (trx) => {
-    // The checks' statements go out together and run one after another on the transaction's one
-    // connection: one wait instead of six while the embedded database's thread (or PostgreSQL)
-    // works through them. In which order they run does not matter, except the contact's locks
-    // before its count, which hasTooManyPending awaits. The car's share lock keeps its rate and
-    // row valid until commit. The refusals below keep their order.
-    const [tooManyPending, car, blocked, rates, ranges] = await Promise.all([
-      hasTooManyPending(trx, contactEmail, contactPhone),
-      carsTable(trx).where({ id: booking.carId }).forShare().first(),
-      isCustomerBlocked(trx, customer),
-      ratesFor(trx, booking.pickupDate, booking.returnDate),
-      activeRanges(trx, booking.carId, today),
-    ]);
-    if (tooManyPending) throw new TooManyPending();
+    await limitPendingBookings(trx, contactEmail, contactPhone);
+
+    // A share lock: the rate and the availability read stay valid until commit.
+    const car = await carsTable(trx).where({ id: booking.carId }).forShare().first();
     if (!car) throw new NotFound("Car not found");
     if (car.deleted_at !== null || !car.available) throw new CarUnavailable();
+
     // Any kind that matches answers the same 403: the visitor is never told which.
-    if (blocked) throw new NameBlocked();
+    if (await isCustomerBlocked(trx, customer)) throw new NameBlocked();
 
     // Priced day by day under the owner's rates (release-2 §E1), as the booking page priced it.
     const fresh = quoteWithRates({
@@ -198,7 +190,7 @@ export async function createPublicBooking(
       returnDate: booking.returnDate,
       driverService: booking.driverService,
       distanceService: booking.distanceService,
-      rates,
+      rates: await ratesFor(trx, booking.pickupDate, booking.returnDate),
     });
     if (!quoteMatches(booking, fresh)) throw new PriceChanged({ quote: fresh });
 
@@ -207,6 +199,7 @@ export async function createPublicBooking(
       end: booking.returnDate,
       pickupTime: booking.pickupTime,
     };
+    const ranges = await activeRanges(trx, car.id, today);
     if (!freeSlots(candidate.start, candidate.end, ranges).includes(candidate.pickupTime)) {
       const conflicts = conflictingRanges(candidate, ranges);
       throw new DatesUnavailable({ ranges: conflicts, conflicts });
@@ -214,12 +207,9 @@ export async function createPublicBooking(
 
     // The uploads are claimed for this booking's id before its row exists (the key is checked at commit).
     const newId = randomUUID();
-    // An existing customer's stored details and documents stay as they are: the documents go on the
-    // booking. The customer's statement goes out beside the documents' (neither reads the other's rows).
-    const [, stored] = await Promise.all([
-      verifyDocuments(deps, trx, newId, documents),
-      findOrCreateCustomer(trx, customer),
-    ]);
+    await verifyDocuments(deps, trx, newId, documents);
+    // An existing customer's stored details and documents stay as they are: the documents go on the booking.
+    const stored = await findOrCreateCustomer(trx, customer);
 
     const bookingToken = randomBytes(32).toString("base64url");
     const inserted = await insertBookingRow(trx, {
@@ -281,18 +271,16 @@ export async function createPublicBooking(
       ...mailInput,
       myBookingLink: myBookingLink(deps.config.publicUrl, view.reference, bookingToken),
     });
-    await Promise.all([
-      enqueueMails(
-        trx,
-        [
-          { ...confirmation, attachments: [bookingCalendarAttachment(view)] },
-          bookingNoticeMail(mailInput, deps.config.businessEmail),
-        ],
-        now,
-        limits,
-      ),
-      enqueuePush(trx, bookingPush("new-booking", answer.booking), now),
-    ]);
+    await enqueueMails(
+      trx,
+      [
+        { ...confirmation, attachments: [bookingCalendarAttachment(view)] },
+        bookingNoticeMail(mailInput, deps.config.businessEmail),
+      ],
+      now,
+      limits,
+    );
+    await enqueuePush(trx, bookingPush("new-booking", answer.booking), now);
     return answer;
   });
 }
