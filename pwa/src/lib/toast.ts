@@ -5,7 +5,7 @@
  * what the visitor sees.
  */
 import { ADMIN_ERROR_TITLE, type Toast } from "@car-rental/shared/messages";
-import { loadToastCode, requestToastViewport } from "./toast-viewport";
+import { requestToastViewport } from "./toast-viewport";
 
 export type ToastTone = "success" | "error" | "info";
 
@@ -13,12 +13,12 @@ const COLORS: Record<ToastTone, string> = { success: "teal", error: "red", info:
 
 /**
  * Shows `toast`; `message`, when given, replaces its description (e.g. the server's own words).
- * Mantine's notifications (their store and the viewport) load with the visitor's first
- * interaction or the first toast (toast-viewport.ts); toasts keep their order meanwhile.
+ * Mantine's notifications (their store and the viewport) load with the first toast, so a
+ * visit without one never loads them; toasts keep their order meanwhile.
  */
 export function showToast(toast: Toast, tone: ToastTone = "info", message?: string): void {
   requestToastViewport();
-  void loadToastCode().then(({ notifications }) => {
+  void import("@mantine/notifications").then(({ notifications }) => {
     notifications.clean();
     notifications.show({
       title: toast.title,
