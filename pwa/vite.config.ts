@@ -13,10 +13,15 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 /** The home page's sections with data and forms, and those without (src/features/home/home-page.tsx). */
 const HOME_SECTIONS = /\/src\/features\/home\/(fleet|booking|contact-form)-slot\.tsx$/;
 const HOME_STATIC = /\/src\/features\/home\/(why-choose-us|about|contact-details)\.tsx$/;
-/** The toast viewport, loaded with the first toast (src/lib/toast-viewport.ts). */
+/** The toast viewport, loaded once the page is idle (src/routes/__root.tsx). */
 const NOTIFICATIONS = "/@mantine/notifications/esm/index.mjs";
 /** Everything the home page (and /booking, the same booking form) loads after its first view. */
-const HOME_CONTENT = [HOME_SECTIONS, HOME_STATIC, "/src/routes/booking.tsx?tsr-split=component"];
+const HOME_CONTENT = [
+  HOME_SECTIONS,
+  HOME_STATIC,
+  NOTIFICATIONS,
+  "/src/routes/booking.tsx?tsr-split=component",
+];
 /** The component chunk of the route(s) `name` (a pattern) of src/routes/. */
 const routeComponent = (name: string) => new RegExp(`/src/routes/${name}\\.tsx\\?tsr-split=component$`);
 const mergeRefs = fileURLToPath(new URL("./src/lib/merge-refs.ts", import.meta.url));
@@ -70,6 +75,9 @@ export default defineConfig({
       { name: "api", roots: ["/shared/src/api-public.ts"] },
       { name: "dexie", roots: ["/dexie/dist/modern/dexie.min.mjs"] },
       { name: "forms", roots: ["/react-hook-form/"] },
+      // The toast viewport, which every page loads once idle: it keeps what it needs, so a page
+      // without data (PCC) does not load the data libraries with it.
+      { name: "notifications", roots: [NOTIFICATIONS] },
       // What the home page's content has in common with the other public pages: the static ones
       // (PCC, the legal pages: no data libraries), then My Booking.
       { name: "pages-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("(pcc|terms|privacy)")] },
@@ -78,9 +86,6 @@ export default defineConfig({
       { name: "home-static", roots: [HOME_STATIC] },
       // The home page's sections with data and forms: the fleet, the booking form, the contact form.
       { name: "sections", roots: [HOME_SECTIONS] },
-      // The toast viewport, which a page loads with its first toast: what it shares with the pages
-      // stays in their chunks, so the pages never load it with them.
-      { name: "notifications", roots: [NOTIFICATIONS] },
     ]),
     // Writes the static pages' HTML (index.html, booking/, pcc/, terms/, privacy/) before
     // vite-plugin-pwa lists the files to precache.

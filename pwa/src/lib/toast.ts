@@ -4,28 +4,21 @@
  * than waiting behind it in a queue), so the answer to the last action is
  * what the visitor sees.
  */
+import { notifications } from "@mantine/notifications";
 import { ADMIN_ERROR_TITLE, type Toast } from "@car-rental/shared/messages";
-import { requestToastViewport } from "./toast-viewport";
 
 export type ToastTone = "success" | "error" | "info";
 
 const COLORS: Record<ToastTone, string> = { success: "teal", error: "red", info: "brand" };
 
-/**
- * Shows `toast`; `message`, when given, replaces its description (e.g. the server's own words).
- * Mantine's notifications (their store and the viewport) load with the first toast, so a
- * visit without one never loads them; toasts keep their order meanwhile.
- */
+/** Shows `toast`; `message`, when given, replaces its description (e.g. the server's own words). */
 export function showToast(toast: Toast, tone: ToastTone = "info", message?: string): void {
-  requestToastViewport();
-  void import("@mantine/notifications").then(({ notifications }) => {
-    notifications.clean();
-    notifications.show({
-      title: toast.title,
-      message: message ?? toast.description ?? "",
-      color: COLORS[tone],
-      withBorder: true,
-    });
+  notifications.clean();
+  notifications.show({
+    title: toast.title,
+    message: message ?? toast.description ?? "",
+    color: COLORS[tone],
+    withBorder: true,
   });
 }
 

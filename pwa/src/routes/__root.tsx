@@ -6,10 +6,9 @@ import { SiteHeader } from "../features/layout/site-header";
 import { SkipLink } from "../features/layout/skip-link";
 import { NotFoundPage } from "../features/not-found/not-found-page";
 import { lazyRetrying } from "../lib/lazy-retrying";
-import { useToastViewportRequested } from "../lib/toast-viewport";
 
-// The toast viewport mounts with the first toast (lib/toast-viewport.ts): loading it
-// lazily keeps it (and its transition code) out of the pages' bundles. Toasts shown
+// The toast viewport is not needed for the first paint: loading it lazily keeps
+// it (and its transition code) out of the first view's bundle. Toasts shown
 // before it mounts wait in the notifications store and appear when it does.
 const Notifications = lazyRetrying(() =>
   import("@mantine/notifications").then((m) => ({ default: m.Notifications })),
@@ -19,7 +18,6 @@ const Notifications = lazyRetrying(() =>
 const TOAST_CONTAINER_WIDTH = 420;
 
 function RootLayout() {
-  const toastShown = useToastViewportRequested();
   return (
     <>
       <SkipLink />
@@ -28,17 +26,15 @@ function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      {toastShown && (
-        <Suspense fallback={null}>
-          {/* One toast at a time, 5000 ms each (spec §7 and §9). */}
-          <Notifications
-            limit={1}
-            autoClose={TOAST_DURATION_MS}
-            position="bottom-right"
-            containerWidth={TOAST_CONTAINER_WIDTH}
-          />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        {/* One toast at a time, 5000 ms each (spec §7 and §9). */}
+        <Notifications
+          limit={1}
+          autoClose={TOAST_DURATION_MS}
+          position="bottom-right"
+          containerWidth={TOAST_CONTAINER_WIDTH}
+        />
+      </Suspense>
     </>
   );
 }
