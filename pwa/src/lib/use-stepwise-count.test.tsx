@@ -22,7 +22,16 @@ describe("useStepwiseCount", () => {
     render(<Counter total={11} seen={seen} />);
     expect(screen.getByTestId("count").textContent).toBe("2");
     await waitFor(() => expect(screen.getByTestId("count").textContent).toBe("11"));
-    expect(seen).toEqual([2, 6, 10, 11]);
+    // Steps of 4 from 2, capped at the total. A slow machine may commit two steps in one render
+    // (React batches the updates of timers that fire together), so some may go unseen, but never
+    // all of them: at least one step shows between the first items and the total.
+    const steps = [2, 6, 10, 11];
+    expect(seen[0]).toBe(2);
+    expect(seen.at(-1)).toBe(11);
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    expect(seen.every((count, i) => steps.includes(count) && (i === 0 || count > (seen[i - 1] ?? 0)))).toBe(
+      true,
+    );
   });
 
   it("never goes below the total it reached when the total shrinks and grows back", async () => {
