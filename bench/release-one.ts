@@ -8,15 +8,11 @@
  * same booking load as this release's row, each with the request its own booking form sends.
  */
 import { execFileSync, execSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import type { Engine } from "@car-rental/db";
-import { addDays, manilaToday } from "@car-rental/shared/dates";
-import { quoteWithRates } from "@car-rental/shared/pricing";
-import { DEFAULT_RATES } from "@car-rental/shared/rates";
-import type { BenchCar } from "./lib/bookings";
+import { bookingFields, distinctSlots, type BenchCar } from "./lib/bookings";
+import { createEmptyDatabase } from "./lib/databases";
 import { measure, type LoadResult } from "./lib/load";
 import { repoRoot, startProcess } from "./lib/server";
 
@@ -52,77 +48,21 @@ export function releaseOneTree(): ReleaseOneTree {
   return { dir: treeDir };
 }
 
-/** An empty database of `engine` for release 1's server, and how to remove it. */
-async function emptyDatabase(
-  engine: Engine,
-  postgresUrl: string,
-): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "car-rental-release-one-"));
-  const removeDir = async () => rmSync(dataDir, { recursive: true, force: true });
-  if (engine === "pglite") return { env: { DATA_DIR: dataDir, DATABASE_URL: "" }, drop: removeDir };
-  const name = `bench_release_one_${Date.now()}_${process.pid}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    async drop() {
-      await run(`drop database if exists ${name} with (force)`);
-      await removeDir();
-    },
-  };
-}
-
 /**
  * Release 1's booking request, as its form sent it: no documents or licence (release 2 A4, E3)
- * and no Idempotency-Key; release 1 refuses keys it does not know. Request i takes car i mod n on
- * its own 2-day slot, as `distinctBookings` does. With no seasonal rate or discount, release 2's
- * quote is release 1's (a property test of shared/src/rates.ts).
+ * and no Idempotency-Key; release 1 refuses keys it does not know. The slots and the booking
+ * fields are those of this release's bench bookings (bench/lib/bookings.ts).
  */
 function releaseOneBookings(cars: BenchCar[], startOffsetDays: number): () => string {
-  const bookable = cars.filter((c) => c.available);
-  const today = manilaToday(new Date());
+  const slotOf = distinctSlots(cars, startOffsetDays);
   let i = 0;
   return () => {
-    const car = bookable[i % bookable.length];
-    if (!car) throw new Error("no bookable car");
-    const pickupDate = addDays(today, startOffsetDays + Math.floor(i / bookable.length) * 2);
-    const returnDate = addDays(pickupDate, 1);
-    const q = quoteWithRates({
-      dailyRate: car.dailyRate,
-      pickupDate,
-      returnDate,
-      driverService: "none",
-      distanceService: "none",
-      rates: DEFAULT_RATES,
-    });
+    const { car, pickupDate } = slotOf(i);
     const n = i;
     i += 1;
     return JSON.stringify({
       customer: { fullName: `Bench Customer ${n}`, email: `bench${n}@example.ph`, phone: "09171234567" },
-      booking: {
-        carId: car.id,
-        pickupDate,
-        returnDate,
-        pickupTime: "9:00 AM",
-        withDriver: false,
-        driverService: "none",
-        distanceService: "none",
-        wantsDelivery: false,
-        deliveryAddress: null,
-        totalDays: q.days,
-        dailyRate: q.dailyRate,
-        driverFee: q.driverFee,
-        subtotal: q.subtotal,
-        insurance: q.insurance,
-        total: q.total,
-      },
+      booking: bookingFields(car, pickupDate, 1),
     });
   };
 }
@@ -144,7 +84,7 @@ export async function benchReleaseOneBookings(options: {
   connections: number;
   amount: number;
 }): Promise<LoadResult> {
-  const database = await emptyDatabase(options.engine, options.postgresUrl);
+  const database = await createEmptyDatabase(options.engine, options.postgresUrl);
   const server = await startProcess(
     "sync-server/src/main.ts",
     options.port,

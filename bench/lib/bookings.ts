@@ -57,6 +57,40 @@ export async function uploadBenchDocumentSets(
 }
 
 /**
+ * The `booking` part of a valid public self-drive booking of `car` from
+ * `pickupDate` for `days` days, priced as the form prices it with no seasonal
+ * rate or length discount (then release 1's price too).
+ */
+export function bookingFields(car: BenchCar, pickupDate: string, days: number) {
+  const returnDate = addDays(pickupDate, days);
+  const q = quoteWithRates({
+    dailyRate: car.dailyRate,
+    pickupDate,
+    returnDate,
+    driverService: "none",
+    distanceService: "none",
+    rates: DEFAULT_RATES,
+  });
+  return {
+    carId: car.id,
+    pickupDate,
+    returnDate,
+    pickupTime: "9:00 AM",
+    withDriver: false,
+    driverService: "none",
+    distanceService: "none",
+    wantsDelivery: false,
+    deliveryAddress: null,
+    totalDays: q.days,
+    dailyRate: q.dailyRate,
+    driverFee: q.driverFee,
+    subtotal: q.subtotal,
+    insurance: q.insurance,
+    total: q.total,
+  };
+}
+
+/**
  * The JSON body of a valid public booking of `car` from `pickupDate` for
  * `days` days, by customer `n` (its own e-mail and phone: one contact may
  * hold only 2 pending bookings).
@@ -68,15 +102,6 @@ export function bookingBody(
   n: number,
   documents: BenchDocuments,
 ): string {
-  const returnDate = addDays(pickupDate, days);
-  const q = quoteWithRates({
-    dailyRate: car.dailyRate,
-    pickupDate,
-    returnDate,
-    driverService: "none",
-    distanceService: "none",
-    rates: DEFAULT_RATES,
-  });
   return JSON.stringify({
     customer: {
       fullName: `Bench Customer ${n}`,
@@ -85,48 +110,45 @@ export function bookingBody(
       // Release 2 §E3: a self-drive booking names the driver's licence.
       license: `N01-${String(n).padStart(8, "0")}`,
     },
-    booking: {
-      carId: car.id,
-      pickupDate,
-      returnDate,
-      pickupTime: "9:00 AM",
-      withDriver: false,
-      driverService: "none",
-      distanceService: "none",
-      wantsDelivery: false,
-      deliveryAddress: null,
-      totalDays: q.days,
-      dailyRate: q.dailyRate,
-      driverFee: q.driverFee,
-      subtotal: q.subtotal,
-      insurance: q.insurance,
-      total: q.total,
-    },
+    booking: bookingFields(car, pickupDate, days),
     documents,
   });
 }
 
 /**
- * A supply of bookings that never overlap: request i takes car i mod n, on
- * its own 2-day slot far enough ahead of today, with document set i. Give a
- * set per request (see uploadBenchDocumentSets): past the last set they are
- * used again, and those bookings are refused (422, counted as non-2xx).
+ * Slots that never overlap: request i takes car i mod n (of the available
+ * ones), on its own 2-day slot `startOffsetDays` or more ahead of today.
+ */
+export function distinctSlots(
+  cars: BenchCar[],
+  startOffsetDays: number,
+): (i: number) => { car: BenchCar; pickupDate: string } {
+  const bookable = cars.filter((c) => c.available);
+  const today = manilaToday(new Date());
+  return (i) => {
+    const car = bookable[i % bookable.length];
+    if (!car) throw new Error("no bookable car");
+    return { car, pickupDate: addDays(today, startOffsetDays + Math.floor(i / bookable.length) * 2) };
+  };
+}
+
+/**
+ * A supply of bookings on distinctSlots, request i with document set i. Give
+ * a set per request (see uploadBenchDocumentSets): past the last set they
+ * are used again, and those bookings are refused (422, counted as non-2xx).
  */
 export function distinctBookings(
   cars: BenchCar[],
   startOffsetDays: number,
   documents: readonly BenchDocuments[],
 ): () => string {
-  const bookable = cars.filter((c) => c.available);
+  const slotOf = distinctSlots(cars, startOffsetDays);
   let i = 0;
-  const today = manilaToday(new Date());
   return () => {
-    const car = bookable[i % bookable.length];
-    if (!car) throw new Error("no bookable car");
-    const slot = Math.floor(i / bookable.length);
+    const { car, pickupDate } = slotOf(i);
     const set = documents[i % documents.length];
     if (!set) throw new Error("no document sets");
-    const body = bookingBody(car, addDays(today, startOffsetDays + slot * 2), 1, i, set);
+    const body = bookingBody(car, pickupDate, 1, i, set);
     i += 1;
     return body;
   };

@@ -13,48 +13,56 @@ export type BenchDatabase = {
   drop(): Promise<void>;
 };
 
-/** A fresh, migrated and seeded database of the given engine for one bench run. */
-export async function createBenchDatabase(engine: Engine, postgresUrl: string): Promise<BenchDatabase> {
-  if (engine === "pglite") {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "car-rental-bench-"));
-    const db = await openDatabase({ dataDir });
-    await migrate(db.knex);
-    await seedFleet(db.knex);
-    await db.close();
-    return {
-      engine,
-      env: { DATA_DIR: dataDir, DATABASE_URL: "" },
-      open: () => openDatabase({ dataDir }),
-      async drop() {
-        const { rm } = await import("node:fs/promises");
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `bench_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+let databasesCreated = 0;
+
+/** An empty database of `engine` (nothing migrated) for a server process, and how to remove it. */
+export type EmptyDatabase = { env: Record<string, string>; drop(): Promise<void> };
+
+/**
+ * An empty database: a new PGlite folder, or a new database on the PostgreSQL
+ * server at `postgresUrl` (with a folder for the server's files).
+ */
+export async function createEmptyDatabase(engine: Engine, postgresUrl: string): Promise<EmptyDatabase> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "car-rental-bench-"));
+  const removeDir = async () => {
+    const { rm } = await import("node:fs/promises");
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  if (engine === "pglite") return { env: { DATA_DIR: dataDir, DATABASE_URL: "" }, drop: removeDir };
+  databasesCreated += 1;
+  const name = `bench_${Date.now()}_${process.pid}_${databasesCreated}`;
+  const onServer = async (sql: string) => {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await onServer(`create database ${name}`);
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  const db = await openDatabase({ databaseUrl, dataDir: os.tmpdir() });
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    async drop() {
+      await onServer(`drop database if exists ${name} with (force)`);
+      await removeDir();
+    },
+  };
+}
+
+/** The database an empty one's server environment names (PGlite: only while no server has it open). */
+function openEmpty(empty: EmptyDatabase): Promise<Database> {
+  const databaseUrl = empty.env.DATABASE_URL || undefined;
+  return openDatabase({ databaseUrl, dataDir: empty.env.DATA_DIR ?? os.tmpdir() });
+}
+
+/** A fresh, migrated and seeded database of the given engine for one bench run. */
+export async function createBenchDatabase(engine: Engine, postgresUrl: string): Promise<BenchDatabase> {
+  const empty = await createEmptyDatabase(engine, postgresUrl);
+  const db = await openEmpty(empty);
   await migrate(db.knex);
   await seedFleet(db.knex);
   await db.close();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "car-rental-bench-files-"));
-  return {
-    engine,
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
-    open: () => openDatabase({ databaseUrl, dataDir }),
-    async drop() {
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return { engine, env: empty.env, open: () => openEmpty(empty), drop: () => empty.drop() };
 }
 
 /** Whether a PostgreSQL server answers at this URL. */
