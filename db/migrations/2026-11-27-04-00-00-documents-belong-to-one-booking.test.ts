@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Knex } from "knex";
 import type { Database } from "../src/index";
 import { migrate } from "../src/index";
-import { migrationSource } from "../src/migrations";
+import * as documentsBelongToOneBooking from "./2026-11-27-04-00-00-documents-belong-to-one-booking";
 import { MIGRATION_TEST_TIMEOUT_MS, insertCar, openTestDatabaseAt } from "../src/migration-test-support";
 import { openTestDatabase, testEngines } from "../src/test-database";
 
@@ -155,7 +155,7 @@ describe.each(testEngines())("documents belong to one booking migration on %s", 
       const knex = db.knex;
       await migrate(knex);
       await insertObject(knex, FRESH, null);
-      await knex.migrate.down({ migrationSource });
+      await documentsBelongToOneBooking.down(knex);
       const columns = await knex("objects").columnInfo();
       expect(Object.keys(columns)).not.toContain("booking_id");
       expect(await knex("objects").pluck("path")).toEqual([FRESH]);

@@ -14,6 +14,7 @@ import * as bookingHandovers from "../migrations/2026-11-26-12-00-00-booking-han
 import * as lengthDiscountsSync from "../migrations/2026-11-27-01-00-00-length-discounts-sync";
 import * as bookingsAndCustomersCommitWithoutNotify from "../migrations/2026-11-27-03-00-00-bookings-and-customers-commit-without-notify";
 import * as documentsBelongToOneBooking from "../migrations/2026-11-27-04-00-00-documents-belong-to-one-booking";
+import * as lockedCounts from "../migrations/2026-11-28-01-00-00-locked-counts";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
 export type Migration = {
@@ -46,6 +47,7 @@ export const migrations: readonly Migration[] = [
     ...bookingsAndCustomersCommitWithoutNotify,
   },
   { name: "2026-11-27-04-00-00-documents-belong-to-one-booking", ...documentsBelongToOneBooking },
+  { name: "2026-11-28-01-00-00-locked-counts", ...lockedCounts },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

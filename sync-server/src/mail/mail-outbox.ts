@@ -100,14 +100,13 @@ export async function enqueueMails(
       const address = mail.to.trim().toLowerCase();
       let suppressed = false;
       if (address !== owner) {
-        await trx.raw("select pg_advisory_xact_lock(hashtextextended(?, 0))", [`mail-recipient:${address}`]);
-        const since = now ? new Date(now.getTime() - DAY_MS) : trx.raw("now() - interval '1 day'");
-        const counted = await trx("mail_outbox")
-          .whereRaw("lower(to_address) = ?", [address])
-          .where("created_at", ">", since)
-          .whereNull("suppressed_at")
-          .count<{ count: string | number }[]>({ count: "*" });
-        const sent = Number(counted[0]?.count ?? 0) + (queuedHere.get(address) ?? 0);
+        // The address's lock, then its count, in one round trip (migration 2026-11-28-01-00-00).
+        const since = now ? new Date(now.getTime() - DAY_MS) : null;
+        const counted = await trx.raw<{ rows: { count: string | number }[] }>(
+          "select mail_recipient_count(?, coalesce(?::timestamptz, now() - interval '1 day')) as count",
+          [address, since],
+        );
+        const sent = Number(counted.rows[0]?.count ?? 0) + (queuedHere.get(address) ?? 0);
         suppressed = sent >= MAIL_DAILY_LIMIT_PER_ADDRESS;
         if (!suppressed) queuedHere.set(address, (queuedHere.get(address) ?? 0) + 1);
       }

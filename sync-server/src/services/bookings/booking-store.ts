@@ -172,19 +172,27 @@ export async function findOrCreateCustomer(
   details: CustomerDetails,
 ): Promise<CustomerRow> {
   const inserted = await trx.raw<{ rows: CustomerRow[] }>(
-    `insert into customers (full_name, email, phone, license, facebook_profile)
-     values (?, ?, ?, ?, ?)
-     on conflict (lower(email)) where deleted_at is null do nothing
-     returning *`,
-    [
-      details.fullName,
-      details.email,
-      details.phone,
-      details.license ?? null,
-      details.facebookProfile ?? null,
-    ],
+    `${INSERT_NEW_CUSTOMER_SQL} returning *`,
+    newCustomerBindings(details),
   );
   const row = inserted.rows[0] ?? (await findCustomerByEmail(trx, details.email));
   if (!row) throw new Error("customer vanished after a conflicting insert");
   return row;
 }
+
+/**
+ * findOrCreateCustomer's insert (without its RETURNING), for a statement
+ * that does more: bind `newCustomerBindings(details)`. Does nothing when a
+ * live customer has the e-mail (case-insensitive).
+ */
+export const INSERT_NEW_CUSTOMER_SQL = `insert into customers (full_name, email, phone, license, facebook_profile)
+  values (?, ?, ?, ?, ?)
+  on conflict (lower(email)) where deleted_at is null do nothing`;
+
+export const newCustomerBindings = (details: CustomerDetails): (string | null)[] => [
+  details.fullName,
+  details.email,
+  details.phone,
+  details.license ?? null,
+  details.facebookProfile ?? null,
+];

@@ -32,15 +32,22 @@ import { bookingPush } from "../../push/booking-push";
 import { enqueuePush } from "../../push/push-outbox";
 import { hitRateLimit, type RateLimit } from "../rate-limit.service";
 import { inTransaction } from "../in-transaction";
-import { attachDocumentsToBooking, verifyUploadedObjectsIn } from "../objects/upload.service";
-import { isCustomerBlocked } from "../blocked-names/blocklist-match";
-import { carsTable, toCar } from "../cars/car-record";
-import { activeRanges } from "../cars/cars.service";
-import { ratesFor } from "../rates/rates.service";
+import { attachDocumentsToBooking } from "../objects/upload.service";
+import { customerBlockedSql } from "../blocked-names/blocklist-match";
+import { toCar, type CarRow } from "../cars/car-record";
+import { ACTIVE_RANGES_JSON_SQL, rangesFromJson } from "../cars/cars.service";
+import { RATES_FOR_SQL, ratesForBindings, toRates } from "../rates/rates.service";
+import type { Rates } from "@car-rental/shared/rates";
 import { toBookingView } from "./booking-view";
 import { myBookingLink, tokenMatches } from "./booking-access";
 import { bookingCalendarAttachment } from "./booking-calendar";
-import { findOrCreateCustomer, insertBookingRow } from "./booking-store";
+import {
+  INSERT_NEW_CUSTOMER_SQL,
+  findCustomerByEmail,
+  insertBookingRow,
+  newCustomerBindings,
+} from "./booking-store";
+import type { CustomerRow } from "../customers/customer-record";
 
 export type PublicBookingDeps = Pick<AppDeps, "db" | "storage" | "clock" | "config">;
 
@@ -105,39 +112,97 @@ async function verifyDocuments(
   bookingId: string,
   documents: DocumentPaths,
 ): Promise<void> {
-  // One statement locks the uploads in path order (each path once): two bookings naming the same
-  // uploads in other slots wait for each other instead of deadlocking, and the second is refused.
+  // Each path once; one statement locks, checks and attaches them (attachDocumentsToBooking).
   const paths = [...new Set(Object.values(documentColumns(documents)))];
-  await verifyUploadedObjectsIn(trx, paths, "document");
-  // Attached to this booking from this commit on (the orphan clean-up never takes them).
   await attachDocumentsToBooking(trx, bookingId, paths, deps.clock.now());
 }
 
+type BookingChecksRow = Omit<CarRow, "id"> & {
+  /** Null when no car has the id asked for (its other columns are null too). */
+  id: string | null;
+  pending_by_email: string | number;
+  pending_by_phone: string | number;
+  blocked: boolean;
+  periods: Rates["periods"];
+  length_discounts: Rates["lengthDiscounts"];
+  ranges: Parameters<typeof rangesFromJson>[0];
+  /** The customer with the e-mail typed, created when there was none; null only after a race (see below). */
+  customer_id: string | null;
+  customer_full_name: string | null;
+  customer_email: string | null;
+};
+
 /**
- * At most MAX_PENDING_BOOKINGS_PER_CONTACT pending public bookings per e-mail
- * (case-insensitive) and per phone (`phoneKey`), else 429 TOO_MANY_PENDING.
- * Race-safe: a transaction-scoped advisory lock per e-mail and per phone
- * (taken in one order, so two bookings never wait on each other crosswise)
- * makes parallel bookings of one contact count one after the other; the lock
- * is held until the booking commits.
+ * Everything a public booking is checked against, in one round trip (issue
+ * #17: one statement instead of six):
+ * - the pending public bookings of the e-mail and of the phone typed, counted
+ *   after their locks (`pending_public_bookings`, migration 2026-11-28-01):
+ *   parallel bookings of one contact count one after the other, and each lock
+ *   is held until the booking commits;
+ * - the car, share-locked (its rate and the availability read stay valid
+ *   until commit); none when no car has the id;
+ * - whether the customer matches the blocklist;
+ * - the owner's rates for the dates;
+ * - what occupies the car from `today` on;
+ * - the customer with the e-mail typed (case-insensitive), created with what
+ *   was typed when there is none (findOrCreateCustomer's insert); an existing
+ *   customer is never changed. A refused booking rolls the new one back.
+ *   When a parallel first booking with the same e-mail created it after this
+ *   statement began, the insert does nothing and this statement cannot see
+ *   that row: the customer is null, and the caller reads it (a statement of
+ *   its own sees it).
  */
-async function limitPendingBookings(trx: Knex.Transaction, email: string, phone: string): Promise<void> {
-  const keys = [`pending-email:${email}`, `pending-phone:${phone}`].sort();
-  // Both in one round trip, taken left to right.
-  await trx.raw(
-    "select pg_advisory_xact_lock(hashtextextended(?, 0)), pg_advisory_xact_lock(hashtextextended(?, 0))",
-    keys,
+async function readBookingChecks(
+  trx: Knex.Transaction,
+  request: PublicBookingRequest,
+  contact: { email: string; phone: string },
+  today: string,
+): Promise<BookingChecksRow> {
+  const { customer, booking } = request;
+  const blocked = customerBlockedSql(customer);
+  const result = await trx.raw<{ rows: BookingChecksRow[] }>(
+    `with new_customer as (${INSERT_NEW_CUSTOMER_SQL} returning id, full_name, email)
+     select c.*, p.by_email as pending_by_email, p.by_phone as pending_by_phone,
+            ${blocked.sql} as blocked,
+            ${RATES_FOR_SQL},
+            ${ACTIVE_RANGES_JSON_SQL} as ranges,
+            cu.id as customer_id, cu.full_name as customer_full_name, cu.email as customer_email
+       from pending_public_bookings(?, ?) p
+       left join lateral (select * from cars where id = ?::uuid for share) c on true
+       left join lateral (select id, full_name, email from new_customer
+                          union all
+                          select id, full_name, email from customers
+                           where lower(email) = lower(?) and deleted_at is null) cu on true`,
+    [
+      ...newCustomerBindings(customer),
+      ...blocked.bindings,
+      ...ratesForBindings(booking.pickupDate, booking.returnDate),
+      today,
+      today,
+      contact.email,
+      contact.phone,
+      booking.carId,
+      customer.email,
+    ],
   );
-  const counted = await trx("bookings")
-    .where({ status: "pending", source: "public" })
-    .where((contact) => contact.where({ contact_email: email }).orWhere({ contact_phone: phone }))
-    .select(
-      trx.raw("count(*) filter (where contact_email = ?) as by_email", [email]),
-      trx.raw("count(*) filter (where contact_phone = ?) as by_phone", [phone]),
-    )
-    .first<{ by_email: string | number; by_phone: string | number }>();
-  const limit = MAX_PENDING_BOOKINGS_PER_CONTACT;
-  if (Number(counted.by_email) >= limit || Number(counted.by_phone) >= limit) throw new TooManyPending();
+  const row = result.rows[0];
+  if (!row) throw new Error("the booking's checks answered no row");
+  return row;
+}
+
+/** The booking's customer: the one the checks found or created, else (after a race) the one stored since. */
+async function customerOf(
+  trx: Knex.Transaction,
+  checks: BookingChecksRow,
+  email: string,
+): Promise<Pick<CustomerRow, "id" | "full_name" | "email">> {
+  const { customer_id: id, customer_full_name: fullName, customer_email: storedEmail } = checks;
+  if (id !== null && fullName !== null && storedEmail !== null) {
+    return { id, full_name: fullName, email: storedEmail };
+  }
+  const stored = await findCustomerByEmail(trx, email);
+  if (!stored) throw new Error("customer vanished after a conflicting insert");
+  return stored;
 }
 
 /**
@@ -173,15 +238,18 @@ export async function createPublicBooking(
 
   // The request's transaction when it has one (an Idempotency-Key), else one of its own.
   return inTransaction(db, async (trx) => {
-    await limitPendingBookings(trx, contactEmail, contactPhone);
-
-    // A share lock: the rate and the availability read stay valid until commit.
-    const car = await carsTable(trx).where({ id: booking.carId }).forShare().first();
-    if (!car) throw new NotFound("Car not found");
+    const checks = await readBookingChecks(trx, request, { email: contactEmail, phone: contactPhone }, today);
+    const limit = MAX_PENDING_BOOKINGS_PER_CONTACT;
+    if (Number(checks.pending_by_email) >= limit || Number(checks.pending_by_phone) >= limit) {
+      throw new TooManyPending();
+    }
+    const { id: carId } = checks;
+    if (carId === null) throw new NotFound("Car not found");
+    const car: CarRow = { ...checks, id: carId };
     if (car.deleted_at !== null || !car.available) throw new CarUnavailable();
 
     // Any kind that matches answers the same 403: the visitor is never told which.
-    if (await isCustomerBlocked(trx, customer)) throw new NameBlocked();
+    if (checks.blocked) throw new NameBlocked();
 
     // Priced day by day under the owner's rates (release-2 §E1), as the booking page priced it.
     const fresh = quoteWithRates({
@@ -190,7 +258,7 @@ export async function createPublicBooking(
       returnDate: booking.returnDate,
       driverService: booking.driverService,
       distanceService: booking.distanceService,
-      rates: await ratesFor(trx, booking.pickupDate, booking.returnDate),
+      rates: toRates(checks),
     });
     if (!quoteMatches(booking, fresh)) throw new PriceChanged({ quote: fresh });
 
@@ -199,7 +267,7 @@ export async function createPublicBooking(
       end: booking.returnDate,
       pickupTime: booking.pickupTime,
     };
-    const ranges = await activeRanges(trx, car.id, today);
+    const ranges = rangesFromJson(checks.ranges);
     if (!freeSlots(candidate.start, candidate.end, ranges).includes(candidate.pickupTime)) {
       const conflicts = conflictingRanges(candidate, ranges);
       throw new DatesUnavailable({ ranges: conflicts, conflicts });
@@ -209,7 +277,7 @@ export async function createPublicBooking(
     const newId = randomUUID();
     await verifyDocuments(deps, trx, newId, documents);
     // An existing customer's stored details and documents stay as they are: the documents go on the booking.
-    const stored = await findOrCreateCustomer(trx, customer);
+    const stored = await customerOf(trx, checks, customer.email);
 
     const bookingToken = randomBytes(32).toString("base64url");
     const inserted = await insertBookingRow(trx, {

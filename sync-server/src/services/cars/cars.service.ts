@@ -173,6 +173,18 @@ export async function activeRanges(db: Knex, carId: string, today: string): Prom
 }
 
 /**
+ * activeRanges of car `c` (a FROM item of the statement) as one JSON column,
+ * for a statement that reads more: bind `today` twice, read with
+ * `rangesFromJson`.
+ */
+export const ACTIVE_RANGES_JSON_SQL = `
+  (select coalesce(json_agg(r order by r.start_date, r.pickup_time nulls first), '[]')
+     from (${OCCUPANCY_SQL}) r)`;
+
+/** ACTIVE_RANGES_JSON_SQL's column as booked ranges (its dates and times are the same text). */
+export const rangesFromJson = (rows: ActiveRangeRow[]): BookedRange[] => rows.map(toBookedRange);
+
+/**
  * The live car and what occupies it in one round trip (the calendar's hot
  * path): no row means no such car; a row of nulls is a car with nothing
  * booked or blocked. Plain SQL, because building and planning two queries cost

@@ -288,33 +288,58 @@ function verifiedRow(objectPath: string, purpose: UploadPurpose, row: ObjectRow)
 }
 
 /**
- * verifyUploadedObject for the objects one record attaches, in its
- * transaction: the rows are locked in one statement (in path order, so two
- * transactions attaching the same objects never wait on each other
- * crosswise), and each must already be uploaded and checked (with S3,
- * prepareUploadedObjects checked it before the transaction began).
+ * Verifies the document uploads a booking names and gives them to booking
+ * `bookingId`, in its transaction and in one statement (release 2 A3):
+ * - the rows are locked in path order (two transactions naming the same
+ *   uploads never wait on each other crosswise; the orphan clean-up, FOR
+ *   UPDATE SKIP LOCKED, passes over them);
+ * - each must be an uploaded and checked 'document' (verifyUploadedObject's
+ *   refusals, judged in the order given; with S3, prepareUploadedObjects
+ *   checked the bytes before the transaction began);
+ * - each is taken only when it belongs to no booking and was attached to
+ *   nothing (or already belongs to this booking): otherwise 422
+ *   DOCUMENT_ALREADY_USED. Of two bookings naming one upload at once, the
+ *   second waits on the row and then finds it taken.
+ * Attached from this commit on: the orphan clean-up never takes them. A
+ * refusal leaves the rows as they were once the caller's transaction rolls
+ * back (each refusal is thrown).
  */
-export async function verifyUploadedObjectsIn(
+export async function attachDocumentsToBooking(
   trx: Knex.Transaction,
+  bookingId: string,
   objectPaths: string[],
-  purpose: UploadPurpose,
-): Promise<VerifiedObject[]> {
+  now: Date,
+): Promise<void> {
   const parsed = objectPaths.map((objectPath) => parseObjectPath(objectPath));
-  const keys = parsed.flatMap((p) => (p ? [p.key] : []));
-  const rows: ObjectRow[] =
-    keys.length === 0 ? [] : await trx("objects").whereIn("path", keys).orderBy("path").forNoKeyUpdate();
-  const byKey = new Map(rows.map((row) => [row.path, row]));
+  const keys = [...new Set(parsed.flatMap((p) => (p ? [p.key] : [])))];
+  const result =
+    keys.length === 0
+      ? { rows: [] }
+      : await trx.raw<{ rows: (ObjectRow & { attached: boolean })[] }>(
+          `with locked as (select * from objects where path = any(?::text[]) order by path for no key update),
+           attached as (
+             update objects o set booking_id = ?::uuid, attached_at = coalesce(o.attached_at, ?)
+               from locked l
+              where o.path = l.path
+                and (l.booking_id = ?::uuid or (l.booking_id is null and l.attached_at is null))
+             returning o.path)
+           select l.*, exists (select 1 from attached a where a.path = l.path) as attached from locked l`,
+          [keys, bookingId, now, bookingId],
+        );
+  const byKey = new Map(result.rows.map((row) => [row.path, row]));
   // Judged in the order given, with verifyUploadedObject's refusals.
-  return objectPaths.map((objectPath, i) => {
+  objectPaths.forEach((objectPath, i) => {
     const path = parsed[i];
     if (!path) throw notUsable(objectPath, "malformed");
-    if (path.purpose !== purpose) throw notUsable(objectPath, "wrong-purpose");
+    if (path.purpose !== "document") throw notUsable(objectPath, "wrong-purpose");
     const row = byKey.get(path.key);
     const rowPurpose = usableRowPurpose(objectPath, path.purpose, row);
-    const verified = row && verifiedRow(objectPath, rowPurpose, row);
-    if (!verified) throw notUsable(objectPath, "not-uploaded");
-    return verified;
+    if (!row || !verifiedRow(objectPath, rowPurpose, row)) throw notUsable(objectPath, "not-uploaded");
   });
+  const taken = keys.filter((key) => byKey.get(key)?.attached !== true);
+  if (taken.length > 0) {
+    throw new DocumentAlreadyUsed({ objectPaths: taken.map((key) => objectPathOf(key)) });
+  }
 }
 
 /**
@@ -463,44 +488,6 @@ export async function markObjectsAttached(db: Knex, objectPaths: string[], now: 
   const keys = objectPaths.map((p) => parseObjectPath(p)?.key).filter((k): k is string => k !== undefined);
   if (keys.length === 0) return;
   await db("objects").whereIn("path", keys).whereNull("attached_at").update({ attached_at: now });
-}
-
-/**
- * Gives document uploads to one booking (release 2 A3): each must be attached
- * to nothing yet, or already to this booking (a retry of its documents). One
- * conditional UPDATE decides, on the objects' rows: of two transactions
- * naming one upload at once, the second waits for the first's row lock and
- * then finds the upload taken, so exactly one booking gets it. An upload
- * attached to anything else (another booking, a handover, a customer record
- * of release 1) is refused with DOCUMENT_ALREADY_USED and nothing is changed
- * (the caller's transaction rolls back). Call it in the transaction that
- * stores the booking's references, after verifyUploadedObject; the booking row
- * may follow in the same transaction (the foreign key is checked at commit).
- */
-export async function attachDocumentsToBooking(
-  db: Knex,
-  bookingId: string,
-  objectPaths: string[],
-  now: Date,
-): Promise<void> {
-  const keys = [
-    ...new Set(objectPaths.map((p) => parseObjectPath(p)?.key).filter((k): k is string => k !== undefined)),
-  ];
-  if (keys.length === 0) return;
-  const attached = await db("objects")
-    .whereIn("path", keys)
-    .where((free) =>
-      free
-        .where({ booking_id: bookingId })
-        .orWhere((never) => never.whereNull("booking_id").whereNull("attached_at")),
-    )
-    .update({ booking_id: bookingId, attached_at: db.raw("coalesce(attached_at, ?)", [now]) }, ["path"]);
-  if (attached.length !== keys.length) {
-    const taken = new Set(attached.map((row: { path: string }) => row.path));
-    throw new DocumentAlreadyUsed({
-      objectPaths: keys.filter((key) => !taken.has(key)).map((key) => objectPathOf(key)),
-    });
-  }
 }
 
 /** An object attached to nothing this long after its upload (or its ticket, if never uploaded) is deleted. */

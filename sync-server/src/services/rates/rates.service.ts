@@ -94,20 +94,38 @@ export async function listRates(db: Knex): Promise<RatesResponse> {
  * transaction.
  */
 export async function ratesFor(db: Knex, pickupDate: string, returnDate: string): Promise<Rates> {
-  const result = await db.raw<{ rows: { periods: Rates["periods"]; length_discounts: LengthDiscount[] }[] }>(
-    `select
-       coalesce((select json_agg(json_build_object('name', name, 'startDate', start_date, 'endDate', end_date,
-                                                   'percent', percent) order by start_date, id)
-                 from rate_periods
-                 where deleted_at is null and start_date < ?::date and end_date >= ?::date), '[]') as periods,
-       coalesce((select json_agg(json_build_object('minDays', min_days, 'percentOff', percent_off)
-                                 order by min_days)
-                 from length_discounts), '[]') as length_discounts`,
-    [returnDate, pickupDate],
+  const result = await db.raw<{ rows: RatesRow[] }>(
+    `select ${RATES_FOR_SQL}`,
+    ratesForBindings(pickupDate, returnDate),
   );
-  const row = result.rows[0];
-  return { periods: row?.periods ?? [], lengthDiscounts: row?.length_discounts ?? [] };
+  return toRates(result.rows[0]);
 }
+
+/**
+ * ratesFor's two columns, `periods` and `length_discounts` (JSON), for a
+ * statement that reads more; bind `ratesForBindings(pickup, return)`, read
+ * with `toRates`.
+ */
+export const RATES_FOR_SQL = `
+  coalesce((select json_agg(json_build_object('name', name, 'startDate', start_date, 'endDate', end_date,
+                                              'percent', percent) order by start_date, id)
+            from rate_periods
+            where deleted_at is null and start_date < ?::date and end_date >= ?::date), '[]') as periods,
+  coalesce((select json_agg(json_build_object('minDays', min_days, 'percentOff', percent_off)
+                            order by min_days)
+            from length_discounts), '[]') as length_discounts`;
+
+export const ratesForBindings = (pickupDate: string, returnDate: string): string[] => [
+  returnDate,
+  pickupDate,
+];
+
+type RatesRow = { periods: Rates["periods"]; length_discounts: Rates["lengthDiscounts"] };
+
+export const toRates = (row: RatesRow | undefined): Rates => ({
+  periods: row?.periods ?? [],
+  lengthDiscounts: row?.length_discounts ?? [],
+});
 
 function periodColumns(input: RatePeriodInput) {
   return {
