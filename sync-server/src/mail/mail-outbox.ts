@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
 import type { AppDeps } from "../deps";
-import { inTransaction, NOT_WAITING_FOR_DISK, runNotWaitingForDisk } from "../services/in-transaction";
+import { NOT_WAITING_FOR_DISK, runNotWaitingForDisk } from "../services/in-transaction";
 
 export type MailKind = "booking-confirmation" | "booking-notice" | "contact-notice" | (string & {});
 
@@ -47,7 +47,6 @@ export function mailRetryDelayMs(attempts: number): number {
 
 /** Mails one address may receive from the shop in 24 hours; the owner's own address is exempt (release 2 A4). */
 export const MAIL_DAILY_LIMIT_PER_ADDRESS = 5;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type EnqueueOptions = {
   /** The owner's own address (`config.businessEmail`): never limited. */
@@ -91,40 +90,51 @@ export async function enqueueMails(
   options: EnqueueOptions = {},
 ): Promise<string[]> {
   if (mails.length === 0) return [];
-  return inTransaction(db, async (trx) => {
-    const owner = options.ownerAddress?.trim().toLowerCase();
-    /** Mails of this call kept so far per limited address (they count too). */
-    const queuedHere = new Map<string, number>();
-    const rows = [];
-    for (const mail of mails) {
-      const address = mail.to.trim().toLowerCase();
-      let suppressed = false;
-      if (address !== owner) {
-        // The address's lock, then its count, in one round trip (migration 2026-11-28-01-00-00).
-        const since = now ? new Date(now.getTime() - DAY_MS) : null;
-        const counted = await trx.raw<{ rows: { count: string | number }[] }>(
-          "select mail_recipient_count(?, coalesce(?::timestamptz, now() - interval '1 day')) as count",
-          [address, since],
-        );
-        const sent = Number(counted.rows[0]?.count ?? 0) + (queuedHere.get(address) ?? 0);
-        suppressed = sent >= MAIL_DAILY_LIMIT_PER_ADDRESS;
-        if (!suppressed) queuedHere.set(address, (queuedHere.get(address) ?? 0) + 1);
-      }
-      rows.push({
-        kind: mail.kind,
-        to_address: mail.to,
-        subject: mail.subject,
-        text_body: mail.text,
-        html_body: mail.html ?? null,
-        booking_id: mail.bookingId ?? null,
-        attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
-        ...(now ? { next_attempt_at: now, created_at: now } : {}),
-        ...(suppressed ? { suppressed_at: now ?? trx.fn.now() } : {}),
-      });
-    }
-    const inserted: { id: string | number }[] = await trx("mail_outbox").insert(rows, ["id"]);
-    return inserted.map((row) => String(row.id));
+  const owner = options.ownerAddress?.trim().toLowerCase();
+  /** Mails of this call to each limited address so far: a later one counts the earlier ones. */
+  const earlierHere = new Map<string, number>();
+  const rows = mails.map((mail, order) => {
+    const address = mail.to.trim().toLowerCase();
+    const limited = address !== owner;
+    const earlier = limited ? (earlierHere.get(address) ?? 0) : 0;
+    if (limited) earlierHere.set(address, earlier + 1);
+    return {
+      order,
+      kind: mail.kind,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      booking_id: mail.bookingId ?? null,
+      attachments: mail.attachments?.length ? mail.attachments : null,
+      address,
+      limited,
+      earlier,
+    };
   });
+  const at = now ?? null;
+  // One statement, in the caller's transaction as it is. Each limited mail takes its address's lock and
+  // counts (mail_recipient_count, migration 2026-11-28-01-00-00) before it is stored: it is suppressed
+  // when that count and the earlier mails of this call to the address reach the limit (an earlier one
+  // was kept unless the count alone had reached it, so the two together decide).
+  const inserted = await db.raw<{ rows: { id: string | number }[] }>(
+    `insert into mail_outbox (kind, to_address, subject, text_body, html_body, booking_id, attachments,
+                              next_attempt_at, created_at, suppressed_at)
+     select m.kind, m.to_address, m.subject, m.text_body, m.html_body, m.booking_id, m.attachments,
+            coalesce(?::timestamptz, now()), coalesce(?::timestamptz, now()),
+            case when m.limited
+                  and mail_recipient_count(m.address, coalesce(?::timestamptz, now()) - interval '1 day')
+                      + m.earlier >= ?
+                 then coalesce(?::timestamptz, now()) end
+       from json_to_recordset(?::json) as m("order" int, kind text, to_address text, subject text,
+                                            text_body text, html_body text, booking_id uuid,
+                                            attachments jsonb, address text, limited boolean, earlier int)
+      order by m."order"
+     returning id`,
+    [at, at, at, MAIL_DAILY_LIMIT_PER_ADDRESS, at, JSON.stringify(rows)],
+  );
+  // The ids come from the outbox's sequence, so in the order the mails were stored.
+  return inserted.rows.map((row) => String(row.id)).sort((a, b) => Number(a) - Number(b));
 }
 
 /** The claim of the next due mail other than `?` (none: null), after FROM items of `from`. */
