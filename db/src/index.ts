@@ -105,7 +105,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     ? openPostgres(config.databaseUrl, config.pool)
     : openPglite(
         config.dataDir === IN_MEMORY ? undefined : path.join(config.dataDir, "pglite"),
-        config.ownThread ?? (process.env.PGLITE_THREAD !== "0" && config.dataDir !== IN_MEMORY),
+        config.ownThread ?? config.dataDir !== IN_MEMORY,
       );
 }
 
