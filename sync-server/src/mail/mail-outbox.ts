@@ -90,6 +90,22 @@ export async function enqueueMails(
   options: EnqueueOptions = {},
 ): Promise<string[]> {
   if (mails.length === 0) return [];
+  const insert = insertMailsSql(mails, now, options);
+  const inserted = await db.raw<{ rows: { id: string | number }[] }>(insert.sql, insert.bindings);
+  // The ids come from the outbox's sequence, so in the order the mails were stored.
+  return inserted.rows.map((row) => String(row.id)).sort((a, b) => Number(a) - Number(b));
+}
+
+/**
+ * enqueueMails's one statement (an INSERT ... RETURNING id), for a caller
+ * that sends it with more (e.g. as the main statement after a data-modifying
+ * CTE). `mails` must not be empty.
+ */
+export function insertMailsSql(
+  mails: QueuedMail[],
+  now?: Date,
+  options: EnqueueOptions = {},
+): { sql: string; bindings: Knex.RawBinding[] } {
   const owner = options.ownerAddress?.trim().toLowerCase();
   /** Mails of this call to each limited address so far: a later one counts the earlier ones. */
   const earlierHere = new Map<string, number>();
@@ -113,28 +129,26 @@ export async function enqueueMails(
     };
   });
   const at = now ?? null;
-  // One statement, in the caller's transaction as it is. Each limited mail takes its address's lock and
-  // counts (mail_recipient_count, migration 2026-11-28-01-00-00) before it is stored: it is suppressed
-  // when that count and the earlier mails of this call to the address reach the limit (an earlier one
-  // was kept unless the count alone had reached it, so the two together decide).
-  const inserted = await db.raw<{ rows: { id: string | number }[] }>(
-    `insert into mail_outbox (kind, to_address, subject, text_body, html_body, booking_id, attachments,
-                              next_attempt_at, created_at, suppressed_at)
-     select m.kind, m.to_address, m.subject, m.text_body, m.html_body, m.booking_id, m.attachments,
-            coalesce(?::timestamptz, now()), coalesce(?::timestamptz, now()),
-            case when m.limited
-                  and mail_recipient_count(m.address, coalesce(?::timestamptz, now()) - interval '1 day')
-                      + m.earlier >= ?
-                 then coalesce(?::timestamptz, now()) end
-       from json_to_recordset(?::json) as m("order" int, kind text, to_address text, subject text,
-                                            text_body text, html_body text, booking_id uuid,
-                                            attachments jsonb, address text, limited boolean, earlier int)
-      order by m."order"
-     returning id`,
-    [at, at, at, MAIL_DAILY_LIMIT_PER_ADDRESS, at, JSON.stringify(rows)],
-  );
-  // The ids come from the outbox's sequence, so in the order the mails were stored.
-  return inserted.rows.map((row) => String(row.id)).sort((a, b) => Number(a) - Number(b));
+  // In the caller's transaction as it is. Each limited mail takes its address's lock and counts
+  // (mail_recipient_count, migration 2026-11-28-01-00-00) before it is stored: it is suppressed when
+  // that count and the earlier mails of this call to the address reach the limit (an earlier one was
+  // kept unless the count alone had reached it, so the two together decide).
+  return {
+    sql: `insert into mail_outbox (kind, to_address, subject, text_body, html_body, booking_id, attachments,
+                                   next_attempt_at, created_at, suppressed_at)
+          select m.kind, m.to_address, m.subject, m.text_body, m.html_body, m.booking_id, m.attachments,
+                 coalesce(?::timestamptz, now()), coalesce(?::timestamptz, now()),
+                 case when m.limited
+                       and mail_recipient_count(m.address, coalesce(?::timestamptz, now()) - interval '1 day')
+                           + m.earlier >= ?
+                      then coalesce(?::timestamptz, now()) end
+            from json_to_recordset(?::json) as m("order" int, kind text, to_address text, subject text,
+                                                 text_body text, html_body text, booking_id uuid,
+                                                 attachments jsonb, address text, limited boolean, earlier int)
+           order by m."order"
+          returning id`,
+    bindings: [at, at, at, MAIL_DAILY_LIMIT_PER_ADDRESS, at, JSON.stringify(rows)],
+  };
 }
 
 /** The claim of the next due mail other than `?` (none: null), after FROM items of `from`. */

@@ -22,13 +22,17 @@ const BATCH = 20;
  * that writes what it is about, so it exists exactly when that does.
  */
 export async function enqueuePush(db: Knex, push: QueuedPush, now: Date): Promise<void> {
+  const insert = insertPushSql(push, now);
+  await db.raw(insert.sql, insert.bindings);
+}
+
+/** enqueuePush's one statement (an INSERT), for a caller that sends it with more (e.g. as a CTE). */
+export function insertPushSql(push: QueuedPush, now: Date): { sql: string; bindings: Knex.RawBinding[] } {
   const { kind, ...message } = push;
-  await db("push_outbox").insert({
-    kind,
-    message: JSON.stringify(message),
-    created_at: now,
-    next_attempt_at: now,
-  });
+  return {
+    sql: "insert into push_outbox (kind, message, created_at, next_attempt_at) values (?, ?::jsonb, ?, ?)",
+    bindings: [kind, JSON.stringify(message), now, now],
+  };
 }
 
 type OutboxRow = {

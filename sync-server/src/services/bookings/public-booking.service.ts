@@ -27,9 +27,9 @@ import {
   ValidationFailed,
 } from "../../errors";
 import { bookingConfirmationMail, bookingNoticeMail } from "../../mail/templates";
-import { enqueueMails } from "../../mail/mail-outbox";
+import { insertMailsSql } from "../../mail/mail-outbox";
 import { bookingPush } from "../../push/booking-push";
-import { enqueuePush } from "../../push/push-outbox";
+import { insertPushSql } from "../../push/push-outbox";
 import { hitRateLimit, type RateLimit } from "../rate-limit.service";
 import { inTransaction } from "../in-transaction";
 import { attachDocumentsToBooking } from "../objects/upload.service";
@@ -339,8 +339,8 @@ export async function createPublicBooking(
       ...mailInput,
       myBookingLink: myBookingLink(deps.config.publicUrl, view.reference, bookingToken),
     });
-    await enqueueMails(
-      trx,
+    // The two mails and the owner's notification, stored in one statement.
+    const mails = insertMailsSql(
       [
         { ...confirmation, attachments: [bookingCalendarAttachment(view)] },
         bookingNoticeMail(mailInput, deps.config.businessEmail),
@@ -348,7 +348,8 @@ export async function createPublicBooking(
       now,
       limits,
     );
-    await enqueuePush(trx, bookingPush("new-booking", answer.booking), now);
+    const push = insertPushSql(bookingPush("new-booking", answer.booking), now);
+    await trx.raw(`with push as (${push.sql}) ${mails.sql}`, [...push.bindings, ...mails.bindings]);
     return answer;
   });
 }
