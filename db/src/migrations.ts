@@ -15,6 +15,7 @@ import * as lengthDiscountsSync from "../migrations/2026-11-27-01-00-00-length-d
 import * as bookingsAndCustomersCommitWithoutNotify from "../migrations/2026-11-27-03-00-00-bookings-and-customers-commit-without-notify";
 import * as documentsBelongToOneBooking from "../migrations/2026-11-27-04-00-00-documents-belong-to-one-booking";
 import * as lockedCounts from "../migrations/2026-11-28-01-00-00-locked-counts";
+import * as insertBookingUnlessOverlapping from "../migrations/2026-11-28-02-00-00-insert-booking-unless-overlapping";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
 export type Migration = {
@@ -48,6 +49,7 @@ export const migrations: readonly Migration[] = [
   },
   { name: "2026-11-27-04-00-00-documents-belong-to-one-booking", ...documentsBelongToOneBooking },
   { name: "2026-11-28-01-00-00-locked-counts", ...lockedCounts },
+  { name: "2026-11-28-02-00-00-insert-booking-unless-overlapping", ...insertBookingUnlessOverlapping },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -101,50 +101,56 @@ export type InsertedBookingRow = Omit<
  * insertBooking, answering the stored row (with what the database filled in:
  * the reference, the version, the times), so the caller that already holds
  * the customer and the car builds the booking's view without reading it back.
+ * An overlap with what occupies the car (the database's no-overlap rule) is
+ * 409 DATES_UNAVAILABLE with the conflicting ranges (migration
+ * 2026-11-28-02-00-00: no savepoint round trips).
  */
 export async function insertBookingRow(
   trx: Knex.Transaction,
   booking: NewBooking,
 ): Promise<InsertedBookingRow> {
-  return withOverlapGuard(trx, booking.carId, booking.range, async (savepoint) => {
-    const [row] = await savepoint("bookings")
-      .insert({
-        ...(booking.id === undefined ? {} : { id: booking.id }),
-        customer_id: booking.customerId,
-        car_id: booking.carId,
-        pickup_date: booking.range.start,
-        return_date: booking.range.end,
-        pickup_time: pickupTimeToClock(booking.range.pickupTime),
-        with_driver: booking.withDriver,
-        driver_service: booking.driverService,
-        distance_service: booking.distanceService,
-        wants_delivery: booking.wantsDelivery,
-        delivery_address: booking.deliveryAddress,
-        total_days: booking.totalDays,
-        daily_rate: booking.dailyRate,
-        subtotal: booking.subtotal,
-        driver_fee: booking.driverFee,
-        distance_fee: booking.distanceFee,
-        insurance: booking.insurance,
-        total: booking.total,
-        deposit: booking.deposit,
-        price_lines: booking.priceLines ? JSON.stringify(booking.priceLines) : null,
-        price_discount: booking.discount ? JSON.stringify(booking.discount) : null,
-        status: booking.status,
-        source: booking.source,
-        booking_token_hash: booking.bookingTokenHash,
-        photo_id1_url: booking.documents?.photoId1Url ?? null,
-        photo_id2_url: booking.documents?.photoId2Url ?? null,
-        proof_of_billing_url: booking.documents?.proofOfBillingUrl ?? null,
-        contact_email: booking.contactEmail ?? null,
-        contact_phone: booking.contactPhone ?? null,
-        contact_name: booking.contactName ?? null,
-        ...(booking.createdAt ? { created_at: booking.createdAt } : {}),
-      })
-      .returning<InsertedBookingRow[]>("*");
-    if (!row) throw new Error("insert returned no booking");
-    return row;
-  });
+  const row = {
+    ...(booking.id === undefined ? {} : { id: booking.id }),
+    customer_id: booking.customerId,
+    car_id: booking.carId,
+    pickup_date: booking.range.start,
+    return_date: booking.range.end,
+    pickup_time: pickupTimeToClock(booking.range.pickupTime),
+    with_driver: booking.withDriver,
+    driver_service: booking.driverService,
+    distance_service: booking.distanceService,
+    wants_delivery: booking.wantsDelivery,
+    delivery_address: booking.deliveryAddress,
+    total_days: booking.totalDays,
+    daily_rate: booking.dailyRate,
+    subtotal: booking.subtotal,
+    driver_fee: booking.driverFee,
+    distance_fee: booking.distanceFee,
+    insurance: booking.insurance,
+    total: booking.total,
+    deposit: booking.deposit,
+    price_lines: booking.priceLines ?? null,
+    price_discount: booking.discount ?? null,
+    status: booking.status,
+    source: booking.source,
+    booking_token_hash: booking.bookingTokenHash,
+    photo_id1_url: booking.documents?.photoId1Url ?? null,
+    photo_id2_url: booking.documents?.photoId2Url ?? null,
+    proof_of_billing_url: booking.documents?.proofOfBillingUrl ?? null,
+    contact_email: booking.contactEmail ?? null,
+    contact_phone: booking.contactPhone ?? null,
+    contact_name: booking.contactName ?? null,
+    ...(booking.createdAt ? { created_at: booking.createdAt } : {}),
+  };
+  // One round trip: the insert, or no row when the no-overlap rule refused it (the function's own
+  // exception block rolled the insert back, so this transaction reads the conflicting ranges).
+  const inserted = await trx.raw<{ rows: InsertedBookingRow[] }>(
+    "select * from insert_booking_unless_overlapping(?::json)",
+    [JSON.stringify(row)],
+  );
+  const [stored] = inserted.rows;
+  if (!stored) throw await datesUnavailable(trx, booking.carId, booking.range);
+  return stored;
 }
 
 export type CustomerDetails = {
