@@ -52,4 +52,20 @@ describe("bookingCalendarFile", () => {
     expect(cancelled.component.getFirstPropertyValue("status")).toBe("CANCELLED");
     expect(pending.uid).toBe(cancelled.uid);
   });
+
+  it("escapes and folds what it is given: a long name with commas, semicolons and accents reads back whole", () => {
+    const carName = 'Mitsubishi Montero Sport GLS; 4×2, Automatic — Ñ édition \\ "Premium" '.repeat(3).trim();
+    const text = bookingCalendarFile({ ...booking, carName }, Date.UTC(2026, 10, 26, 8, 0, 0));
+    for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(text).not.toContain("\uFFFD");
+    const { event } = parseEvent(text);
+    expect(event.summary).toBe(`Car rental: ${carName} (ACR-7K3Q9P)`);
+    expect(event.component.getFirstPropertyValue("dtstamp")?.toString()).toBe("2026-11-26T08:00:00Z");
+  });
+
+  it("refuses dates it cannot write", () => {
+    expect(() =>
+      bookingCalendarFile({ ...booking, pickupDate: "2027-03-24", returnDate: "2027-03-21" }),
+    ).toThrow(/could not be written/);
+  });
 });

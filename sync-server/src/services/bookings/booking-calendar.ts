@@ -1,4 +1,3 @@
-import { createEvent } from "ics";
 import { slotHour } from "@car-rental/shared/availability";
 import { contactSettings, type TimeSlot } from "@car-rental/shared/constants";
 
@@ -23,40 +22,85 @@ export function manilaInstant(date: string, hour: number): number {
   return Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour - MANILA_OFFSET_HOURS);
 }
 
+/** RFC 5545 TEXT: backslash, semicolon and comma escaped, line breaks as `\n`. */
+const escapeText = (text: string) => text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, "\\n");
+
+/** A UTC instant as an RFC 5545 DATE-TIME (`20270321T060000Z`). */
+const utcStamp = (instant: number) =>
+  new Date(instant)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+
+/**
+ * One content line folded as RFC 5545 asks: at most 75 octets a line (never
+ * inside a character's UTF-8 bytes), each continuation starting with a tab.
+ */
+function foldLine(line: string): string {
+  const parts: string[] = [];
+  let current = "";
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char);
+    // A continuation's leading tab takes one of its 75 octets.
+    if (octets + size > (parts.length === 0 ? 75 : 74)) {
+      parts.push(current);
+      current = "";
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join("\r\n\t");
+}
+
 /**
  * The booking as one calendar event (release-2 §D3): from the pickup to the
  * return, both at the pickup time in Asia/Manila, at the shop's address. Times
  * are written in UTC, which every calendar (Google, Apple, Outlook) shows in
  * its own zone without needing a time-zone definition in the file. The UID
  * stays the same for one booking, so a second download updates the event.
+ * Written here (one event, a few properties) rather than by a library: a
+ * booking writes one for its confirmation mail, and the library's validation
+ * cost more than the rest of the booking's mail.
  * @throws Error when the event cannot be written (invalid dates).
  */
-export function bookingCalendarFile(booking: CalendarBooking): string {
+export function bookingCalendarFile(booking: CalendarBooking, now = Date.now()): string {
   const hour = slotHour(booking.pickupTime);
   const reference = booking.reference ?? booking.id.toUpperCase();
-  const { error, value } = createEvent({
-    productId: "alaminoscarrental/booking",
-    method: "PUBLISH",
-    uid: `${booking.id}@alaminoscarrental.ph`,
-    title: `Car rental: ${booking.carName} (${reference})`,
-    description: [
-      `Booking ${reference} with ${contactSettings.name}.`,
-      `Pickup at ${booking.pickupTime}; return the car at the same time.`,
-      `Questions or changes: ${contactSettings.phones.join(" or ")}, ${contactSettings.email}.`,
-    ].join("\n"),
-    location: contactSettings.address,
-    start: manilaInstant(booking.pickupDate, hour),
-    startInputType: "utc",
-    startOutputType: "utc",
-    end: manilaInstant(booking.returnDate, hour),
-    endInputType: "utc",
-    endOutputType: "utc",
-    status:
-      booking.status === "cancelled" ? "CANCELLED" : booking.status === "pending" ? "TENTATIVE" : "CONFIRMED",
-    organizer: { name: contactSettings.name, email: contactSettings.email },
-  });
-  if (error || !value) throw new Error(`The calendar file could not be written: ${String(error)}`);
-  return value;
+  const start = manilaInstant(booking.pickupDate, hour);
+  const end = manilaInstant(booking.returnDate, hour);
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) {
+    throw new Error(`The calendar file could not be written: ${booking.pickupDate} to ${booking.returnDate}`);
+  }
+  const description = [
+    `Booking ${reference} with ${contactSettings.name}.`,
+    `Pickup at ${booking.pickupTime}; return the car at the same time.`,
+    `Questions or changes: ${contactSettings.phones.join(" or ")}, ${contactSettings.email}.`,
+  ].join("\n");
+  const status =
+    booking.status === "cancelled" ? "CANCELLED" : booking.status === "pending" ? "TENTATIVE" : "CONFIRMED";
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "CALSCALE:GREGORIAN",
+    "PRODID:alaminoscarrental/booking",
+    "METHOD:PUBLISH",
+    "BEGIN:VEVENT",
+    `UID:${booking.id}@alaminoscarrental.ph`,
+    `SUMMARY:${escapeText(`Car rental: ${booking.carName} (${reference})`)}`,
+    `DTSTAMP:${utcStamp(now)}`,
+    `DTSTART:${utcStamp(start)}`,
+    `DTEND:${utcStamp(end)}`,
+    `DESCRIPTION:${escapeText(description)}`,
+    `LOCATION:${escapeText(contactSettings.address)}`,
+    `STATUS:${status}`,
+    `ORGANIZER;CN="${contactSettings.name.replace(/"/g, "")}":MAILTO:${contactSettings.email}`,
+    "END:VEVENT",
+    "END:VCALENDAR",
+  ];
+  return `${lines.map(foldLine).join("\r\n")}\r\n`;
 }
 
 /** The booking's `.ics` as a mail attachment (the confirmation carries it). */
