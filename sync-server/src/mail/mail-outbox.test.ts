@@ -11,6 +11,7 @@ import {
   deliverDueMail,
   enqueueMail,
   enqueueMails,
+  insertMailsSql,
   mailRetryDelayMs,
   MAIL_DAILY_LIMIT_PER_ADDRESS,
   MAIL_RETRY_MAX_MS,
@@ -255,5 +256,46 @@ describe.each(testEngines())("mail outbox on %s", (engine) => {
     expect(bySubject.get("first")?.suppressed_at).toBeNull();
     expect(bySubject.get("to the owner")?.suppressed_at).toBeNull();
     expect(bySubject.get("second")?.suppressed_at).not.toBeNull();
+  });
+
+  it("keeps both of two mails in one call to an address with two places left, and drops a third", async () => {
+    const knex = server.db.knex;
+    const limits = { ownerAddress: server.deps.config.businessEmail };
+    for (let i = 0; i < MAIL_DAILY_LIMIT_PER_ADDRESS - 2; i++)
+      await enqueueMail(knex, { ...mail, to: "twice@example.com" }, server.clock.now(), limits);
+    const ids = await enqueueMails(
+      knex,
+      [
+        { ...mail, subject: "one", to: "twice@example.com" },
+        { ...mail, subject: "two", to: "Twice@example.com" },
+        { ...mail, subject: "three", to: "twice@example.com" },
+      ],
+      server.clock.now(),
+      limits,
+    );
+    const rows: { id: string | number; subject: string; suppressed_at: Date | null }[] = await knex(
+      "mail_outbox",
+    ).whereIn("id", ids);
+    const kept = (subject: string) => rows.find((row) => row.subject === subject)?.suppressed_at === null;
+    expect([kept("one"), kept("two"), kept("three")]).toEqual([true, true, false]);
+  });
+
+  it("stores mails to different addresses in one statement, and refuses to build one for an address named twice", () => {
+    expect(() =>
+      insertMailsSql([
+        { ...mail, to: "a@example.com" },
+        { ...mail, to: "A@example.com" },
+      ]),
+    ).toThrow(/different limited addresses/);
+    expect(() =>
+      insertMailsSql(
+        [
+          { ...mail, to: "owner@example.com" },
+          { ...mail, to: "owner@example.com" },
+        ],
+        undefined,
+        { ownerAddress: "owner@example.com" },
+      ),
+    ).not.toThrow();
   });
 });

@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
 import type { AppDeps } from "../deps";
-import { NOT_WAITING_FOR_DISK, runNotWaitingForDisk } from "../services/in-transaction";
+import { inTransaction, NOT_WAITING_FOR_DISK, runNotWaitingForDisk } from "../services/in-transaction";
 
 export type MailKind = "booking-confirmation" | "booking-notice" | "contact-notice" | (string & {});
 
@@ -80,7 +80,8 @@ export async function enqueueMail(
 
 /**
  * Queues several mails about one thing (a booking's confirmation and the
- * owner's notice), as enqueueMail does each, stored in one statement.
+ * owner's notice), as enqueueMail does each: in one statement when they go
+ * to different addresses, else one each, in order, in one transaction.
  * @returns the outbox ids, in the order of `mails`.
  */
 export async function enqueueMails(
@@ -90,61 +91,85 @@ export async function enqueueMails(
   options: EnqueueOptions = {},
 ): Promise<string[]> {
   if (mails.length === 0) return [];
+  const owner = ownerOf(options);
+  const limited = mails.map((mail) => limitedAddress(mail, owner)).filter((a): a is string => a !== null);
+  if (new Set(limited).size < limited.length) {
+    // Two mails to one limited address: one statement each, in order, so the second counts the first.
+    return inTransaction(db, async (trx) => {
+      const ids: string[] = [];
+      for (const mail of mails) ids.push(...(await insertMails(trx, [mail], now, options)));
+      return ids;
+    });
+  }
+  return insertMails(db, mails, now, options);
+}
+
+async function insertMails(
+  db: Knex | Knex.Transaction,
+  mails: QueuedMail[],
+  now: Date | undefined,
+  options: EnqueueOptions,
+): Promise<string[]> {
   const insert = insertMailsSql(mails, now, options);
   const inserted = await db.raw<{ rows: { id: string | number }[] }>(insert.sql, insert.bindings);
   // The ids come from the outbox's sequence, so in the order the mails were stored.
   return inserted.rows.map((row) => String(row.id)).sort((a, b) => Number(a) - Number(b));
 }
 
+const ownerOf = (options: EnqueueOptions) => options.ownerAddress?.trim().toLowerCase();
+
+/** The address a mail counts against (lower-cased), or null for the owner's own. */
+function limitedAddress(mail: QueuedMail, owner: string | undefined): string | null {
+  const address = mail.to.trim().toLowerCase();
+  return address === owner ? null : address;
+}
+
 /**
- * enqueueMails's one statement (an INSERT ... RETURNING id), for a caller
- * that sends it with more (e.g. as the main statement after a data-modifying
- * CTE). `mails` must not be empty.
+ * enqueueMails's one statement (an INSERT ... RETURNING id) for mails to
+ * different addresses, for a caller that sends it with more (e.g. as the main
+ * statement after a data-modifying CTE). Each limited mail takes its
+ * address's lock and counts (mail_recipient_count, migration
+ * 2026-11-28-01-00-00) in the statement that stores it: a count run while
+ * the statement stores rows may or may not see its earlier rows, so two mails
+ * to one limited address must go in two statements (enqueueMails does).
+ * @throws Error when `mails` is empty or names a limited address twice.
  */
 export function insertMailsSql(
   mails: QueuedMail[],
   now?: Date,
   options: EnqueueOptions = {},
 ): { sql: string; bindings: Knex.RawBinding[] } {
-  const owner = options.ownerAddress?.trim().toLowerCase();
-  /** Mails of this call to each limited address so far: a later one counts the earlier ones. */
-  const earlierHere = new Map<string, number>();
-  const rows = mails.map((mail, order) => {
-    const address = mail.to.trim().toLowerCase();
-    const limited = address !== owner;
-    const earlier = limited ? (earlierHere.get(address) ?? 0) : 0;
-    if (limited) earlierHere.set(address, earlier + 1);
-    return {
-      order,
-      kind: mail.kind,
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      booking_id: mail.bookingId ?? null,
-      attachments: mail.attachments?.length ? mail.attachments : null,
-      address,
-      limited,
-      earlier,
-    };
-  });
+  const owner = ownerOf(options);
+  const addresses = mails.map((mail) => limitedAddress(mail, owner));
+  const limited = addresses.filter((a) => a !== null);
+  if (mails.length === 0 || new Set(limited).size < limited.length) {
+    throw new Error("insertMailsSql takes one or more mails, to different limited addresses");
+  }
+  const rows = mails.map((mail, order) => ({
+    order,
+    kind: mail.kind,
+    to_address: mail.to,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html ?? null,
+    booking_id: mail.bookingId ?? null,
+    attachments: mail.attachments?.length ? mail.attachments : null,
+    address: addresses[order] ?? null,
+  }));
   const at = now ?? null;
-  // In the caller's transaction as it is. Each limited mail takes its address's lock and counts
-  // (mail_recipient_count, migration 2026-11-28-01-00-00) before it is stored: it is suppressed when
-  // that count and the earlier mails of this call to the address reach the limit (an earlier one was
-  // kept unless the count alone had reached it, so the two together decide).
+  // In the caller's transaction as it is. A limited mail is suppressed when its address's count (after
+  // the address's lock) has reached the limit.
   return {
     sql: `insert into mail_outbox (kind, to_address, subject, text_body, html_body, booking_id, attachments,
                                    next_attempt_at, created_at, suppressed_at)
           select m.kind, m.to_address, m.subject, m.text_body, m.html_body, m.booking_id, m.attachments,
                  coalesce(?::timestamptz, now()), coalesce(?::timestamptz, now()),
-                 case when m.limited
-                       and mail_recipient_count(m.address, coalesce(?::timestamptz, now()) - interval '1 day')
-                           + m.earlier >= ?
+                 case when m.address is not null
+                       and mail_recipient_count(m.address, coalesce(?::timestamptz, now()) - interval '1 day') >= ?
                       then coalesce(?::timestamptz, now()) end
             from json_to_recordset(?::json) as m("order" int, kind text, to_address text, subject text,
                                                  text_body text, html_body text, booking_id uuid,
-                                                 attachments jsonb, address text, limited boolean, earlier int)
+                                                 attachments jsonb, address text)
            order by m."order"
           returning id`,
     bindings: [at, at, at, MAIL_DAILY_LIMIT_PER_ADDRESS, at, JSON.stringify(rows)],

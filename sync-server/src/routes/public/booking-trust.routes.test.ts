@@ -215,6 +215,28 @@ describe.each(testEngines())("booking trust rules (%s)", (engine) => {
     expect(pending).toHaveLength(2);
   });
 
+  it("books a booking sent twice at once (same contact, car, dates and uploads) once: the other is 409 DATES_UNAVAILABLE", async () => {
+    const documents = await uploadDocuments(server);
+    const car = freshCar();
+    const attempts = await Promise.all(
+      Array.from({ length: 2 }, () =>
+        book({
+          car,
+          pickupDate: "2027-02-05",
+          returnDate: "2027-02-07",
+          email: "twice@example.ph",
+          documents,
+        }),
+      ),
+    );
+    const statuses = attempts.map((res) => res.status).sort();
+    expect(statuses).toEqual([201, 409]);
+    const refused = attempts.find((res) => res.status === 409);
+    const error = refused ? await errorOf(refused) : undefined;
+    expect(error?.code).toBe("DATES_UNAVAILABLE");
+    expect(error?.details).toMatchObject({ conflicts: [{ start: "2027-02-05", end: "2027-02-07" }] });
+  });
+
   it("books in parallel with one upload set: exactly one booking gets it, the others 422 DOCUMENT_ALREADY_USED, none a deadlock's 500", async () => {
     const shared = await uploadDocuments(server);
     const car = freshCar();

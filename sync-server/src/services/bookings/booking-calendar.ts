@@ -22,8 +22,16 @@ export function manilaInstant(date: string, hour: number): number {
   return Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour - MANILA_OFFSET_HOURS);
 }
 
-/** RFC 5545 TEXT: backslash, semicolon and comma escaped, line breaks as `\n`. */
-const escapeText = (text: string) => text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, "\\n");
+/**
+ * RFC 5545 TEXT: backslash, semicolon and comma escaped, a line break (CRLF,
+ * CR or LF) as `\n`, other control characters (which TEXT may not hold) left out.
+ */
+const escapeText = (text: string) =>
+  text
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\r\n|\r|\n/g, "\\n")
+    // eslint-disable-next-line no-control-regex -- the control characters are what is removed
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
 
 /** A UTC instant as an RFC 5545 DATE-TIME (`20270321T060000Z`). */
 const utcStamp = (instant: number) =>

@@ -35,7 +35,7 @@ import { inTransaction } from "../in-transaction";
 import { attachDocumentsToBooking } from "../objects/upload.service";
 import { customerBlockedSql } from "../blocked-names/blocklist-match";
 import { toCar, type CarRow } from "../cars/car-record";
-import { ACTIVE_RANGES_JSON_SQL, rangesFromJson } from "../cars/cars.service";
+import { ACTIVE_RANGES_JSON_SQL, activeRanges, rangesFromJson } from "../cars/cars.service";
 import { RATES_FOR_SQL, ratesForBindings, toRates } from "../rates/rates.service";
 import type { Rates } from "@car-rental/shared/rates";
 import { toBookingView } from "./booking-view";
@@ -151,6 +151,13 @@ type BookingChecksRow = Omit<CarRow, "id"> & {
  *   statement began, the insert does nothing and this statement cannot see
  *   that row: the customer is null, and the caller reads it (a statement of
  *   its own sees it).
+ *
+ * One snapshot, taken when the statement begins, before its locks are
+ * granted: the counts are taken after the locks (in the function) and the
+ * car is its newest version (FOR SHARE), but the occupancy, the rates and the
+ * blocklist are as of the start. Waits are short (another booking of the same
+ * contact, an edit of the car); the caller judges a date refusal again on a
+ * fresh read, and the booking's insert is the guarantee against overlaps.
  */
 async function readBookingChecks(
   trx: Knex.Transaction,
@@ -172,7 +179,8 @@ async function readBookingChecks(
        left join lateral (select id, full_name, email from new_customer
                           union all
                           select id, full_name, email from customers
-                           where lower(email) = lower(?) and deleted_at is null) cu on true`,
+                           where lower(email) = lower(?) and deleted_at is null
+                          limit 1) cu on true`,
     [
       ...newCustomerBindings(customer),
       ...blocked.bindings,
@@ -267,19 +275,25 @@ export async function createPublicBooking(
       end: booking.returnDate,
       pickupTime: booking.pickupTime,
     };
-    const ranges = rangesFromJson(checks.ranges);
-    if (!freeSlots(candidate.start, candidate.end, ranges).includes(candidate.pickupTime)) {
-      const conflicts = conflictingRanges(candidate, ranges);
-      throw new DatesUnavailable({ ranges: conflicts, conflicts });
+    // The checks' snapshot was taken before their locks were granted: a refusal is judged again on what
+    // occupies the car now (a booking cancelled meanwhile frees its dates). A booking committed meanwhile
+    // and missed here is refused by the insert below, with the ranges read after it.
+    const checked = rangesFromJson(checks.ranges);
+    if (!freeSlots(candidate.start, candidate.end, checked).includes(candidate.pickupTime)) {
+      const ranges = await activeRanges(trx, car.id, today);
+      if (!freeSlots(candidate.start, candidate.end, ranges).includes(candidate.pickupTime)) {
+        const conflicts = conflictingRanges(candidate, ranges);
+        throw new DatesUnavailable({ ranges: conflicts, conflicts });
+      }
     }
 
-    // The uploads are claimed for this booking's id before its row exists (the key is checked at commit).
-    const newId = randomUUID();
-    await verifyDocuments(deps, trx, newId, documents);
     // An existing customer's stored details and documents stay as they are: the documents go on the booking.
     const stored = await customerOf(trx, checks, customer.email);
 
+    // The dates before the documents: an overlap is 409 DATES_UNAVAILABLE even when the same uploads went
+    // with the booking that took the dates. The uploads are attached right after, in this transaction.
     const bookingToken = randomBytes(32).toString("base64url");
+    const newId = randomUUID();
     const inserted = await insertBookingRow(trx, {
       id: newId,
       customerId: stored.id,
@@ -309,6 +323,7 @@ export async function createPublicBooking(
       contactName: customer.fullName,
       createdAt: deps.clock.now(),
     });
+    await verifyDocuments(deps, trx, newId, documents);
     // The view from the stored row and the customer and car in hand (no read back).
     const view = toBookingView({
       ...inserted,
