@@ -18,7 +18,7 @@ import { startProcess } from "./lib/server";
 import { benchReleaseOneBookings, releaseOneTree } from "./release-one";
 
 const WARM_UP = 100;
-const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const rounds = benchSettings.bookingRounds;
 const env = { ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, RATE_LIMIT_SCALE: "1000" };
 const postgresUrl = benchSettings.postgresUrl;
 

@@ -37,21 +37,21 @@ export function isNameBlocked(db: Knex, name: string): Promise<boolean> {
   return matchesBlocklist(db, [{ kind: "name", value: name }]);
 }
 
-/** Release-2 §E3: whether the booking's name, e-mail, phone or licence matches any blocklist entry. */
-export function isCustomerBlocked(db: Knex, customer: BlocklistCustomer): Promise<boolean> {
-  return matchesBlocklist(db, customerValues(customer));
+/**
+ * Release-2 §E3: whether the booking's name, e-mail, phone or licence matches
+ * any blocklist entry, as a boolean SQL expression (the booking's checks read
+ * it with the rest, in one statement).
+ */
+export function customerBlockedSql(customer: {
+  fullName: string;
+  email: string;
+  phone: string;
+  license?: string | null;
+}): { sql: string; bindings: string[] } {
+  return blocklistMatchSql([
+    { kind: "name", value: customer.fullName },
+    { kind: "email", value: customer.email },
+    { kind: "phone", value: customer.phone },
+    { kind: "license", value: customer.license },
+  ]);
 }
-
-/** isCustomerBlocked as a boolean SQL expression, for a statement that reads more. */
-export function customerBlockedSql(customer: BlocklistCustomer): { sql: string; bindings: string[] } {
-  return blocklistMatchSql(customerValues(customer));
-}
-
-type BlocklistCustomer = { fullName: string; email: string; phone: string; license?: string | null };
-
-const customerValues = (customer: BlocklistCustomer): BlocklistValue[] => [
-  { kind: "name", value: customer.fullName },
-  { kind: "email", value: customer.email },
-  { kind: "phone", value: customer.phone },
-  { kind: "license", value: customer.license },
-];
