@@ -13,6 +13,8 @@ import { migrations, migrationSource, migrationSourceUntil } from "./migrations"
 import { asText, OID } from "./pg-types";
 import { createPglite } from "./pglite-instance";
 import { PgliteThread } from "./pglite-thread";
+import { withPreparedStatements } from "./pglite-prepared";
+import { forgetPreparedStatements } from "./prepared";
 
 export { fleet, NEWEST_FLEET_YEAR } from "./fleet";
 export type { FleetCar } from "./fleet";
@@ -230,12 +232,13 @@ async function openPglite(dataDir: string | undefined, ownThread: boolean): Prom
     await lock?.release();
     throw error;
   }
+  const connection = pglite instanceof PgliteThread ? pglite : withPreparedStatements(pglite);
   const db = knex({
     client: ClientPgLite,
     dialect: "postgres",
     // knex-pglite reads `{pglite}` from the connection function, a shape knex's
     // connection types do not know; this is the one cast the package needs.
-    connection: (() => ({ pglite })) as unknown as Knex.ConnectionConfigProvider,
+    connection: (() => ({ pglite: connection })) as unknown as Knex.ConnectionConfigProvider,
   });
   return {
     knex: db,
@@ -293,6 +296,15 @@ async function migrateAlone(db: Knex, source: Source): Promise<void> {
  * or the duplicate lock row of an older race): it is reset once, to one free row.
  */
 async function latestRepairingLock(db: Knex, source: Source): Promise<void> {
+  try {
+    await latestMigrations(db, source);
+  } finally {
+    // Tables may have changed shape: statements prepared before are prepared anew.
+    forgetPreparedStatements();
+  }
+}
+
+async function latestMigrations(db: Knex, source: Source): Promise<void> {
   try {
     await db.migrate.latest({ migrationSource: source });
   } catch (error) {

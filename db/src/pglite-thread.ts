@@ -14,7 +14,7 @@ import { Worker } from "node:worker_threads";
 import type { Results } from "@electric-sql/pglite";
 
 export type ThreadCall =
-  | { id: number; kind: "query"; sql: string; params: unknown[] | undefined }
+  | { id: number; kind: "query"; sql: string; params: unknown[] | undefined; name: string | undefined }
   | { id: number; kind: "exec"; sql: string }
   | { id: number; kind: "listen"; channel: string }
   | { id: number; kind: "unlisten"; listenId: number }
@@ -148,8 +148,13 @@ export class PgliteThread {
     });
   }
 
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Results<T>> {
-    return this.call({ kind: "query", sql, params });
+  /** PGlite's `query`; `options.name` runs it as that prepared statement (pglite-prepared.ts). */
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: { name?: string },
+  ): Promise<Results<T>> {
+    return this.call({ kind: "query", sql, params, name: options?.name });
   }
 
   exec(sql: string): Promise<Results[]> {

@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createPglite } from "./pglite-instance";
+import { PglitePreparedStatements } from "./pglite-prepared";
 import { errorFields, type ThreadCall, type ThreadMessage } from "./pglite-thread";
 
 const port = parentPort;
@@ -13,12 +14,13 @@ const { dataDir } = workerData as { dataDir: string | undefined };
 
 try {
   const pglite = await createPglite(dataDir);
+  const prepared = new PglitePreparedStatements(pglite);
   const unlisten = new Map<number, () => Promise<void>>();
 
   const answer = async (call: ThreadCall): Promise<unknown> => {
     switch (call.kind) {
       case "query":
-        return pglite.query(call.sql, call.params);
+        return prepared.query(call.sql, call.params, call.name);
       case "exec":
         return pglite.exec(call.sql);
       case "listen":

@@ -1,3 +1,4 @@
+import { preparedRaw } from "@car-rental/db/prepared";
 import { createHash } from "node:crypto";
 import type { Knex } from "knex";
 
@@ -56,7 +57,8 @@ export async function claimKey(
   owner: KeyOwner,
 ): Promise<KeyState> {
   // One round trip for the usual case: the lock, then the new key's row (only once the lock is held).
-  const claim = await trx.raw<{ rows: { locked: boolean; claimed: boolean }[] }>(
+  const claim = await preparedRaw<{ locked: boolean; claimed: boolean }>(
+    trx,
     `with lock as (select pg_try_advisory_xact_lock(hashtextextended(?, 7)) as locked),
      claimed as (
        insert into idempotency_keys (key, method, path, request_hash, owner)
@@ -102,19 +104,14 @@ export async function storeResponse(
   now: Date,
   owner: KeyOwner,
 ): Promise<void> {
-  await db("idempotency_keys")
-    .insert({
-      key,
-      method,
-      path,
-      owner,
-      request_hash: hash,
-      status: response.status,
-      response_body: JSON.stringify(response.body ?? null),
-      completed_at: now,
-    })
-    .onConflict("key")
-    .merge(["status", "response_body", "completed_at"]);
+  await preparedRaw(
+    db,
+    `insert into idempotency_keys (key, method, path, owner, request_hash, status, response_body, completed_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict (key) do update
+       set status = excluded.status, response_body = excluded.response_body, completed_at = excluded.completed_at`,
+    [key, method, path, owner, hash, response.status, JSON.stringify(response.body ?? null), now],
+  );
 }
 
 export async function pruneIdempotencyKeys(knex: Knex, now: Date): Promise<void> {

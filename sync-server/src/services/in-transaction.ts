@@ -1,3 +1,4 @@
+import { preparedRaw } from "@car-rental/db/prepared";
 import type { Knex } from "knex";
 
 /** Whether `db` is a transaction (the request's, under the idempotency layer) rather than the pool. */
@@ -38,5 +39,5 @@ export function runNotWaitingForDisk<Row>(
   if (isTransaction(knex)) throw new Error("runNotWaitingForDisk needs the pool, not a transaction");
   if (!sql.includes(NOT_WAITING_FOR_DISK))
     throw new Error("the statement does not name NOT_WAITING_FOR_DISK");
-  return knex.raw<{ rows: Row[] }>(sql, bindings);
+  return preparedRaw<Row>(knex, sql, bindings);
 }

@@ -1,3 +1,4 @@
+import { preparedRaw } from "@car-rental/db/prepared";
 import type { Knex } from "knex";
 import type { DiscountLine, RentalLine } from "@car-rental/shared/rates";
 import { SQLSTATE, sqlState } from "@car-rental/db";
@@ -144,7 +145,8 @@ export async function insertBookingRow(
   };
   // One round trip: the insert, or no row when the no-overlap rule refused it (the function's own
   // exception block rolled the insert back, so this transaction reads the conflicting ranges).
-  const inserted = await trx.raw<{ rows: InsertedBookingRow[] }>(
+  const inserted = await preparedRaw<InsertedBookingRow>(
+    trx,
     "select * from insert_booking_unless_overlapping(?::json)",
     [JSON.stringify(row)],
   );

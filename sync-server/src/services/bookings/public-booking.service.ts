@@ -1,3 +1,4 @@
+import { preparedRaw } from "@car-rental/db/prepared";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Knex } from "knex";
 import { conflictingRanges, freeSlots, type RentalRange } from "@car-rental/shared/availability";
@@ -167,7 +168,8 @@ async function readBookingChecks(
 ): Promise<BookingChecksRow> {
   const { customer, booking } = request;
   const blocked = customerBlockedSql(customer);
-  const result = await trx.raw<{ rows: BookingChecksRow[] }>(
+  const result = await preparedRaw<BookingChecksRow>(
+    trx,
     `with new_customer as (${INSERT_NEW_CUSTOMER_SQL} returning id, full_name, email)
      select c.*, p.by_email as pending_by_email, p.by_phone as pending_by_phone,
             ${blocked.sql} as blocked,
@@ -364,7 +366,7 @@ export async function createPublicBooking(
       limits,
     );
     const push = insertPushSql(bookingPush("new-booking", answer.booking), now);
-    await trx.raw(`with push as (${push.sql}) ${mails.sql}`, [...push.bindings, ...mails.bindings]);
+    await preparedRaw(trx, `with push as (${push.sql}) ${mails.sql}`, [...push.bindings, ...mails.bindings]);
     return answer;
   });
 }

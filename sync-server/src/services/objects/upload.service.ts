@@ -1,3 +1,4 @@
+import { preparedRaw } from "@car-rental/db/prepared";
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { Transform, type Readable, type TransformCallback } from "node:stream";
 import type { Knex } from "knex";
@@ -315,7 +316,8 @@ export async function attachDocumentsToBooking(
   const result =
     keys.length === 0
       ? { rows: [] }
-      : await trx.raw<{ rows: (ObjectRow & { attached: boolean })[] }>(
+      : await preparedRaw<ObjectRow & { attached: boolean }>(
+          trx,
           `with locked as (select * from objects where path = any(?::text[]) order by path for no key update),
            attached as (
              update objects o set booking_id = ?::uuid, attached_at = coalesce(o.attached_at, ?)

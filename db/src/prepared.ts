@@ -1,0 +1,47 @@
+import { createHash } from "node:crypto";
+import type { Knex } from "knex";
+
+/** Bumped when the schema may have changed (migrations, a kept plan refused): every name is new. */
+let generation = 0;
+
+/** Makes every prepared statement's next call prepare it anew (after migrations). */
+export function forgetPreparedStatements(): void {
+  generation += 1;
+}
+
+/**
+ * The name of `sql` as a prepared statement: the same text always gets the
+ * same name, and another text another name (`pg` refuses one name for two texts).
+ */
+function statementName(sql: string): string {
+  return `p${generation}_${createHash("sha1").update(sql).digest("base64url").slice(0, 20)}`;
+}
+
+/** PostgreSQL's refusal to run a kept plan whose result columns changed (a schema change in between). */
+export function resultTypeChanged(error: unknown): boolean {
+  return error instanceof Error && error.message.includes("cached plan must not change result type");
+}
+
+/**
+ * Runs `sql` as a named prepared statement: each connection (PostgreSQL's
+ * pooled ones, PGlite's one: see pglite-prepared.ts) parses and analyses it
+ * once and keeps it, instead of on every call (the hot statements of a
+ * booking are long CTEs, where that work rivals the execution). Only for
+ * statements whose text takes a bounded number of forms: every form stays
+ * prepared on every connection. If a table it reads changed shape since, it
+ * is prepared anew, unless it ran in a transaction, which that error aborted.
+ */
+export async function preparedRaw<Row>(
+  db: Knex,
+  sql: string,
+  bindings: readonly Knex.RawBinding[],
+): Promise<{ rows: Row[] }> {
+  try {
+    return await db.raw<{ rows: Row[] }>(sql, bindings).options({ name: statementName(sql) });
+  } catch (error) {
+    if (!resultTypeChanged(error)) throw error;
+    forgetPreparedStatements();
+    if (db.isTransaction) throw error;
+    return db.raw<{ rows: Row[] }>(sql, bindings).options({ name: statementName(sql) });
+  }
+}
