@@ -1,15 +1,25 @@
 /**
- * Named prepared statements on PGlite. `PGlite.query` parses, analyses and
- * plans every statement anew (an unnamed statement, five calls into
- * PostgreSQL); node-postgres keeps a named statement per connection instead
- * (see prepared.ts). Here a named statement is parsed and described once per
- * database, then each call binds, executes and syncs in one message to
- * PostgreSQL. Results, parsers and errors are PGlite's own.
+ * Prepared statements on PGlite. `PGlite.query` parses, analyses and plans
+ * every statement anew, in five calls into PostgreSQL plus a sync. Here a
+ * statement with parameters (reading or writing data) is prepared once, by
+ * name, and kept: each later call binds, executes and syncs in one message.
+ * Names come from prepared.ts (`preparedRaw`) or are given here to any other
+ * such statement, the most recently used `AUTO_PREPARED` kept. A statement
+ * without parameters needs no types: one message too. A schema change
+ * (CREATE, ALTER, DROP…) forgets every prepared statement. Results, parsers
+ * and errors are PGlite's own.
  */
 import { parse, protocol, type PGlite, type Results } from "@electric-sql/pglite";
 import { resultTypeChanged } from "./prepared";
 
 const { serialize } = protocol;
+
+/** How many statements without a name of their own stay prepared (the least recently used go). */
+export const AUTO_PREPARED = 200;
+/** Statements that read or write rows: what is worth preparing. */
+const DATA_STATEMENT = /^\s*\(?\s*(select|insert|update|delete|with|values)\b/i;
+/** Statements that may change the shape of what a prepared statement reads. */
+const SCHEMA_CHANGE = /^\s*(create|alter|drop|truncate|do|comment|import)\b/i;
 
 function concat(messages: Uint8Array[]): Uint8Array {
   const all = new Uint8Array(messages.reduce((sum, m) => sum + m.length, 0));
@@ -21,43 +31,84 @@ function concat(messages: Uint8Array[]): Uint8Array {
   return all;
 }
 
+type Prepared = { name: string; parameterTypes: number[] };
+
 export class PglitePreparedStatements {
-  /** The parameter types of each statement prepared in this database, by name. */
-  private readonly parameterTypes = new Map<string, number[]>();
+  /** Statements prepared under a name given by the caller, by name. */
+  private readonly named = new Map<string, Prepared>();
+  /** Statements prepared under a name given here, by their text, least recently used first. */
+  private readonly automatic = new Map<string, Prepared>();
+  private nextAutomatic = 0;
 
   constructor(private readonly pglite: PGlite) {}
 
-  /**
-   * `PGlite.query`, through the prepared statement `name` when there is one.
-   * A statement without parameters (BEGIN, COMMIT…) needs no types: one message.
-   */
+  /** `PGlite.query`, through a prepared statement (`name`, or one of this object's own). */
   query<T>(sql: string, params: unknown[] | undefined, name: string | undefined): Promise<Results<T>> {
-    if (!name) {
-      if (params && params.length > 0) return this.pglite.query<T>(sql, params);
-      return this.pglite.runExclusive(() =>
-        this.execute<T>([serialize.parse({ text: sql }), serialize.bind({})]),
-      );
+    const values = params ?? [];
+    if (values.length === 0) {
+      return this.pglite.runExclusive(async () => {
+        const result = await this.execute<T>([serialize.parse({ text: sql }), serialize.bind({})]);
+        if (SCHEMA_CHANGE.test(sql)) await this.forgetAll();
+        return result;
+      });
     }
+    if (!name && !DATA_STATEMENT.test(sql)) return this.pglite.query<T>(sql, values);
     return this.pglite.runExclusive(async () => {
       try {
-        return await this.run<T>(name, sql, params ?? []);
+        return await this.run<T>(sql, values, name);
       } catch (error) {
         if (!resultTypeChanged(error)) throw error;
-        // Prepared again, once: the statement's tables changed shape since it was prepared.
-        await this.close(name);
-        return this.run<T>(name, sql, params ?? []);
+        // Prepared again, once: a table it reads changed shape since it was prepared.
+        await this.forgetAll();
+        return this.run<T>(sql, values, name);
       }
     });
   }
 
-  private async run<T>(name: string, sql: string, params: unknown[]): Promise<Results<T>> {
-    const types = this.parameterTypes.get(name) ?? (await this.prepare(name, sql));
+  private async run<T>(sql: string, params: unknown[], name: string | undefined): Promise<Results<T>> {
+    const statement = (name ? this.named.get(name) : this.usedAgain(sql)) ?? (await this.prepare(sql, name));
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
-      const toText = this.pglite.serializers[types[i] ?? 0];
+      const toText = this.pglite.serializers[statement.parameterTypes[i] ?? 0];
       return toText ? toText(param) : String(param);
     });
-    return this.execute<T>([serialize.bind({ statement: name, values })]);
+    return this.execute<T>([serialize.bind({ statement: statement.name, values })]);
+  }
+
+  /** The automatic statement of `sql`, moved to the most recently used end. */
+  private usedAgain(sql: string): Prepared | undefined {
+    const statement = this.automatic.get(sql);
+    if (statement) {
+      this.automatic.delete(sql);
+      this.automatic.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** Parses and describes `sql` as `name` (or a name of its own, making room for it). */
+  private async prepare(sql: string, name: string | undefined): Promise<Prepared> {
+    const closing: Uint8Array[] = [];
+    if (!name && this.automatic.size >= AUTO_PREPARED) {
+      const [oldest] = this.automatic;
+      if (oldest) {
+        this.automatic.delete(oldest[0]);
+        closing.push(serialize.close({ type: "S", name: oldest[1].name }));
+      }
+    }
+    const statementName = name ?? `a${this.nextAutomatic++}`;
+    const messages = await this.pglite.execProtocolStream(
+      concat([
+        ...closing,
+        serialize.parse({ name: statementName, text: sql }),
+        serialize.describe({ type: "S", name: statementName }),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    const statement = { name: statementName, parameterTypes: parse.parseDescribeStatementResults(messages) };
+    if (name) this.named.set(name, statement);
+    else this.automatic.set(sql, statement);
+    return statement;
   }
 
   /** Sends `binding` (a Bind, after a Parse if any), then runs the portal and reads its rows. */
@@ -71,29 +122,20 @@ export class PglitePreparedStatements {
     return (result ?? { rows: [], fields: [], affectedRows: 0 }) as Results<T>;
   }
 
-  private async prepare(name: string, sql: string): Promise<number[]> {
-    const messages = await this.pglite.execProtocolStream(
-      concat([
-        serialize.parse({ name, text: sql }),
-        serialize.describe({ type: "S", name }),
-        serialize.sync(),
-      ]),
+  /** Closes every prepared statement (they are prepared again when next used). */
+  private async forgetAll(): Promise<void> {
+    const statements = [...this.named.values(), ...this.automatic.values()];
+    this.named.clear();
+    this.automatic.clear();
+    if (statements.length === 0) return;
+    await this.pglite.execProtocolStream(
+      concat([...statements.map(({ name }) => serialize.close({ type: "S", name })), serialize.sync()]),
       { syncToFs: false },
     );
-    const types = parse.parseDescribeStatementResults(messages);
-    this.parameterTypes.set(name, types);
-    return types;
-  }
-
-  private async close(name: string): Promise<void> {
-    this.parameterTypes.delete(name);
-    await this.pglite.execProtocolStream(concat([serialize.close({ type: "S", name }), serialize.sync()]), {
-      syncToFs: false,
-    });
   }
 }
 
-/** `pglite` as knex-pglite uses it, with `query`'s `options.name` run as a prepared statement. */
+/** `pglite` as knex-pglite uses it, its `query` going through prepared statements. */
 export function withPreparedStatements(pglite: PGlite): PGlite {
   const prepared = new PglitePreparedStatements(pglite);
   const query = <T>(sql: string, params?: unknown[], options?: { name?: string }) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./index";
 import { sqlState } from "./index";
+import { AUTO_PREPARED } from "./pglite-prepared";
 import { preparedRaw } from "./prepared";
 import { openTestDatabase, testEngines } from "./test-database";
 
@@ -75,5 +76,25 @@ describe.each(ways)("prepared statements on $name", ({ engine, ownThread }) => {
     await db.knex.raw("alter table prepared_things add column note text not null default 'new'");
     const [row] = (await preparedRaw<Row & { note: string }>(db.knex, all, [1])).rows;
     expect(row?.note).toBe("new");
+  });
+
+  it("runs any statement, more of them than stay prepared, each answering for its own text", async () => {
+    const texts = Array.from({ length: AUTO_PREPARED + 20 }, (_, i) => `select ?::int + ${i} as n`);
+    for (const round of [1, 2]) {
+      for (const [i, text] of texts.entries()) {
+        const result = await db.knex.raw<{ rows: { n: number }[] }>(text, [round * 1000]);
+        expect(result.rows).toEqual([{ n: round * 1000 + i }]);
+      }
+    }
+  });
+
+  it("sees a column added in the same transaction by a statement it ran before", async () => {
+    const one = "select * from prepared_things where id = ?";
+    await db.knex.transaction(async (trx) => {
+      expect(Object.keys((await trx.raw<{ rows: Row[] }>(one, [2])).rows[0] ?? {})).not.toContain("later");
+      await trx.raw("alter table prepared_things add column later int not null default 7");
+      const [row] = (await trx.raw<{ rows: (Row & { later: number })[] }>(one, [2])).rows;
+      expect(row?.later).toBe(7);
+    });
   });
 });
