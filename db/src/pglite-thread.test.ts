@@ -53,6 +53,29 @@ describe("PGlite on a thread of its own", () => {
     expect(heard).toEqual(["first"]);
   });
 
+  it("runs transactions and savepoints whose BEGIN goes with their first statement", async () => {
+    await db.knex.transaction(async (trx) => {
+      await trx("slots").insert({ id: 10, car: 20, during: "[2026-03-01,2026-03-03)" });
+      const refused = await trx
+        .transaction(async (inner) => {
+          await inner("slots").insert({ id: 11, car: 20, during: "[2026-03-05,2026-03-06)" });
+          await inner("slots").insert({ id: 12, car: 20, during: "[2026-03-02,2026-03-04)" });
+        })
+        .catch((error: unknown) => error);
+      expect(sqlState(refused)).toBe("23P01");
+      await trx("slots").insert({ id: 13, car: 20, during: "[2026-03-07,2026-03-08)" });
+    });
+    const kept = await db.knex("slots").where({ car: 20 }).orderBy("id").pluck("id");
+    expect(kept).toEqual([10, 13]);
+    // A transaction whose first statement fails is rolled back, BEGIN and all: the next one starts afresh.
+    const failed = await db.knex
+      .transaction((trx) => trx.raw("select * from no_such_table"))
+      .catch((error: unknown) => error);
+    expect(sqlState(failed)).toBe("42P01");
+    const after = await db.knex.transaction((trx) => trx("slots").where({ car: 20 }).count("* as n"));
+    expect(after).toEqual([{ n: "2" }]);
+  });
+
   it("refuses calls once closed, with a clear error", async () => {
     const thread = await PgliteThread.start(undefined);
     expect((await thread.query<{ one: number }>("select 1 as one")).rows).toEqual([{ one: 1 }]);

@@ -14,8 +14,16 @@ import { Worker } from "node:worker_threads";
 import type { Results } from "@electric-sql/pglite";
 
 export type ThreadCall =
-  | { id: number; kind: "query"; sql: string; params: unknown[] | undefined; name: string | undefined }
-  | { id: number; kind: "exec"; sql: string }
+  | {
+      id: number;
+      kind: "query";
+      sql: string;
+      params: unknown[] | undefined;
+      name: string | undefined;
+      /** Statements to run first (a deferred BEGIN or SAVEPOINT: see PgliteThread.query). */
+      before: string[];
+    }
+  | { id: number; kind: "exec"; sql: string; before: string[] }
   | { id: number; kind: "listen"; channel: string }
   | { id: number; kind: "unlisten"; listenId: number }
   | { id: number; kind: "close" };
@@ -65,6 +73,9 @@ function workerCode(): { file: URL; entry?: string } {
   };
 }
 
+/** What starts a transaction or a savepoint, as knex sends it: nothing to wait for. */
+const DEFERRABLE = /^\s*(begin(\s+transaction[\w\s]*)?|savepoint\s+\w+)\s*;?\s*$/i;
+
 export class PgliteThread {
   closed = false;
   /** Settles when PGlite has opened on the thread (knex-pglite waits for it). */
@@ -74,6 +85,8 @@ export class PgliteThread {
   private closing = false;
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private readonly listeners = new Map<number, (payload: string) => void>();
+  /** BEGIN and SAVEPOINT statements not sent yet: they go with the next call. */
+  private deferred: string[] = [];
 
   /** Opens PGlite in `dataDir` (in memory when undefined) on a new thread. */
   static async start(dataDir: string | undefined): Promise<PgliteThread> {
@@ -154,26 +167,49 @@ export class PgliteThread {
     params?: unknown[],
     options?: { name?: string },
   ): Promise<Results<T>> {
-    return this.call({ kind: "query", sql, params, name: options?.name });
+    // A transaction's BEGIN (or a savepoint) is answered at once and sent with the statement after
+    // it: one message to the thread and back where there were two. Should it fail, that statement
+    // fails with its error, and the caller rolls back as it would have.
+    if ((!params || params.length === 0) && DEFERRABLE.test(sql)) {
+      if (this.closed) return Promise.reject(new Error("the embedded database is closed"));
+      this.deferred.push(sql);
+      return Promise.resolve({ rows: [], fields: [], affectedRows: 0 });
+    }
+    return this.call({ kind: "query", sql, params, name: options?.name, before: this.takeDeferred() });
   }
 
   exec(sql: string): Promise<Results[]> {
-    return this.call({ kind: "exec", sql });
+    return this.call({ kind: "exec", sql, before: this.takeDeferred() });
+  }
+
+  private takeDeferred(): string[] {
+    const deferred = this.deferred;
+    this.deferred = [];
+    return deferred;
+  }
+
+  /** Sends what was deferred ahead of a call that cannot carry it (its answer is not waited for). */
+  private flushDeferred(): void {
+    if (this.deferred.length > 0) void this.exec("").catch(() => undefined);
   }
 
   async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
+    this.flushDeferred();
     const id = this.nextId++;
     this.listeners.set(id, listener);
     await this.call({ kind: "listen", channel }, id);
     return async () => {
       this.listeners.delete(id);
-      if (!this.closed) await this.call({ kind: "unlisten", listenId: id });
+      if (this.closed) return;
+      this.flushDeferred();
+      await this.call({ kind: "unlisten", listenId: id });
     };
   }
 
   /** Closes PGlite (its files are complete on disk when this settles), then the thread. */
   async close(): Promise<void> {
     if (this.closed || this.closing) return;
+    this.flushDeferred();
     await this.call({ kind: "close" });
     this.closing = true;
     await this.worker.terminate();

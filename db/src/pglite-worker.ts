@@ -18,11 +18,12 @@ try {
   const unlisten = new Map<number, () => Promise<void>>();
 
   const answer = async (call: ThreadCall): Promise<unknown> => {
+    if ("before" in call) for (const sql of call.before) await prepared.query(sql, [], undefined);
     switch (call.kind) {
       case "query":
         return prepared.query(call.sql, call.params, call.name);
       case "exec":
-        return pglite.exec(call.sql);
+        return call.sql === "" ? [] : pglite.exec(call.sql);
       case "listen":
         unlisten.set(
           call.id,
