@@ -37,11 +37,13 @@ for (const engine of engines) {
   const db = await database.open();
   await seedScale(db.knex);
   await db.close();
-  const server = await startProcess("sync-server/src/main.ts", benchSettings.port, {
-    ...database.env,
-    ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-    RATE_LIMIT_SCALE: "1000",
-  });
+  const server = await startProcess(
+    "sync-server/src/main.ts",
+    benchSettings.port,
+    { ...database.env, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, RATE_LIMIT_SCALE: "1000" },
+    // BENCH_SERVER_CPU_PROF=<folder>: a CPU profile of the server (read it with bench:profile's summary or DevTools).
+    benchSettings.serverCpuProfile ? ["--cpu-prof", `--cpu-prof-dir=${benchSettings.serverCpuProfile}`] : [],
+  );
   try {
     const cookie = await adminCookie(server.url);
     // The first run warms the server up (prepared plans, the JIT); the second is reported.
