@@ -13,15 +13,12 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 /** The home page's sections with data and forms, and those without (src/features/home/home-page.tsx). */
 const HOME_SECTIONS = /\/src\/features\/home\/(fleet|booking|contact-form)-slot\.tsx$/;
 const HOME_STATIC = /\/src\/features\/home\/(why-choose-us|about|contact-details)\.tsx$/;
-/** The toast viewport, loaded once the page is idle (src/routes/__root.tsx). */
+/** The toast viewport, loaded with a page's first toast (src/lib/toast-viewport.ts). */
 const NOTIFICATIONS = "/@mantine/notifications/esm/index.mjs";
+/** The toasts' store, which the features showing toasts import (src/lib/toast.ts). */
+const TOAST_STORE = "/@mantine/notifications/esm/notifications.store.mjs";
 /** Everything the home page (and /booking, the same booking form) loads after its first view. */
-const HOME_CONTENT = [
-  HOME_SECTIONS,
-  HOME_STATIC,
-  NOTIFICATIONS,
-  "/src/routes/booking.tsx?tsr-split=component",
-];
+const HOME_CONTENT = [HOME_SECTIONS, HOME_STATIC, "/src/routes/booking.tsx?tsr-split=component"];
 /** The component chunk of the route(s) `name` (a pattern) of src/routes/. */
 const routeComponent = (name: string) => new RegExp(`/src/routes/${name}\\.tsx\\?tsr-split=component$`);
 const mergeRefs = fileURLToPath(new URL("./src/lib/merge-refs.ts", import.meta.url));
@@ -75,9 +72,8 @@ export default defineConfig({
       { name: "api", roots: ["/shared/src/api-public.ts"] },
       { name: "dexie", roots: ["/dexie/dist/modern/dexie.min.mjs"] },
       { name: "forms", roots: ["/react-hook-form/"] },
-      // The toast viewport, which every page loads once idle: it keeps what it needs, so a page
-      // without data (PCC) does not load the data libraries with it.
-      { name: "notifications", roots: [NOTIFICATIONS] },
+      // The toasts' store: small, and apart from the viewport, which only a page showing a toast loads.
+      { name: "toast-store", roots: [TOAST_STORE] },
       // What the home page's content has in common with the other public pages: the static ones
       // (PCC, the legal pages: no data libraries), then My Booking.
       { name: "pages-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("(pcc|terms|privacy)")] },
@@ -86,6 +82,10 @@ export default defineConfig({
       { name: "home-static", roots: [HOME_STATIC] },
       // The home page's sections with data and forms: the fleet, the booking form, the contact form.
       { name: "sections", roots: [HOME_SECTIONS] },
+      // The toast viewport, last: what it shares with the pages' content (Portal, CloseButton…) stays
+      // in their chunks, so they do not import it; it loads with a page's first toast (only the pages
+      // with data and forms show toasts, and they have loaded those chunks by then).
+      { name: "notifications", roots: [NOTIFICATIONS] },
     ]),
     // Writes the static pages' HTML (index.html, booking/, pcc/, terms/, privacy/) before
     // vite-plugin-pwa lists the files to precache.

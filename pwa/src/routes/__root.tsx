@@ -6,10 +6,11 @@ import { SiteHeader } from "../features/layout/site-header";
 import { SkipLink } from "../features/layout/skip-link";
 import { NotFoundPage } from "../features/not-found/not-found-page";
 import { lazyRetrying } from "../lib/lazy-retrying";
+import { useToastViewportRequested } from "../lib/toast-viewport";
 
-// The toast viewport is not needed for the first paint: loading it lazily keeps
-// it (and its transition code) out of the first view's bundle. Toasts shown
-// before it mounts wait in the notifications store and appear when it does.
+// The toast viewport is loaded with the page's first toast (lib/toast-viewport.ts):
+// a visit without toasts never loads it (nor its transition code). A toast
+// shown before it mounts waits in the notifications store and appears when it does.
 const Notifications = lazyRetrying(() =>
   import("@mantine/notifications").then((m) => ({ default: m.Notifications })),
 );
@@ -18,6 +19,7 @@ const Notifications = lazyRetrying(() =>
 const TOAST_CONTAINER_WIDTH = 420;
 
 function RootLayout() {
+  const toastsRequested = useToastViewportRequested();
   return (
     <>
       <SkipLink />
@@ -26,15 +28,17 @@ function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <Suspense fallback={null}>
-        {/* One toast at a time, 5000 ms each (spec §7 and §9). */}
-        <Notifications
-          limit={1}
-          autoClose={TOAST_DURATION_MS}
-          position="bottom-right"
-          containerWidth={TOAST_CONTAINER_WIDTH}
-        />
-      </Suspense>
+      {toastsRequested && (
+        <Suspense fallback={null}>
+          {/* One toast at a time, 5000 ms each (spec §7 and §9). */}
+          <Notifications
+            limit={1}
+            autoClose={TOAST_DURATION_MS}
+            position="bottom-right"
+            containerWidth={TOAST_CONTAINER_WIDTH}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
