@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { carPictures } from "./vite-plugins/car-pictures.ts";
 import { chunkGroups } from "./vite-plugins/chunk-groups.ts";
-import { libraryImports, throwingExports } from "./vite-plugins/library-imports.ts";
+import { libraryImports, throwingComponent, throwingExports } from "./vite-plugins/library-imports.ts";
 import { prerender } from "./vite-plugins/prerender.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -43,6 +43,21 @@ export default defineConfig({
         importer: /\/@mantine\/core\/esm\/components\/ScrollArea\/ScrollArea\.mjs$/,
         source: "@floating-ui/react",
         code: () => `export { useMergeRefs } from ${JSON.stringify(mergeRefs)};`,
+      },
+      // Every route object carries a `Route.Link` component, which brings the router's whole <Link>
+      // (props, preloading, active state) into the first view; the app's links are plain anchors.
+      {
+        importer: /\/@tanstack\/react-router\/dist\/esm\/route\.js$/,
+        source: "./link.js",
+        code: () => throwingComponent("Link", "The router's <Link>"),
+      },
+      // The theme's CSS variables are a stylesheet (src/styles/mantine-theme-variables.css), so
+      // MantineProvider (withCssVariables={false}, src/lib/providers.tsx) never renders the component
+      // computing them; its code (the default resolver, colour functions) stays out of the first view.
+      {
+        importer: /\/@mantine\/core\/esm\/core\/MantineProvider\/MantineProvider\.mjs$/,
+        source: "./MantineCssVariables/MantineCssVariables.mjs",
+        code: () => throwingComponent("MantineCssVariables", "Mantine's run-time CSS variables"),
       },
       // Every zod schema can describe itself as JSON Schema; the app never asks (shared/src/api-reference.ts
       // does, in Node), so the browser keeps only the checks' summary (schema.minLength and the like).
