@@ -4,7 +4,6 @@ import { TOAST_DURATION_MS } from "@car-rental/shared/constants";
 import { SiteFooter } from "../features/layout/site-footer";
 import { SiteHeader } from "../features/layout/site-header";
 import { SkipLink } from "../features/layout/skip-link";
-import { NotFoundPage } from "../features/not-found/not-found-page";
 import { lazyRetrying } from "../lib/lazy-retrying";
 import { useToastViewportRequested } from "../lib/toast-viewport";
 
@@ -14,6 +13,19 @@ import { useToastViewportRequested } from "../lib/toast-viewport";
 const Notifications = lazyRetrying(() =>
   import("@mantine/notifications").then((m) => ({ default: m.Notifications })),
 );
+
+// An unknown address is rare: its page (Mantine's components) loads when one is visited.
+const NotFoundPage = lazyRetrying(() =>
+  import("../features/not-found/not-found-page").then((m) => ({ default: m.NotFoundPage })),
+);
+
+function NotFound() {
+  return (
+    <Suspense fallback={null}>
+      <NotFoundPage />
+    </Suspense>
+  );
+}
 
 /** Spec §9: toasts at most 420 px wide. */
 const TOAST_CONTAINER_WIDTH = 420;
@@ -45,5 +57,5 @@ function RootLayout() {
 
 export const Route = createRootRoute({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: NotFound,
 });
