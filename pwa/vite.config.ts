@@ -81,6 +81,9 @@ export default defineConfig({
       { name: "app-shell", roots: ["/src/boot/app-shell.ts"] },
       { name: "layout", roots: ["/src/boot/routes.ts"] },
       { name: "home", roots: ["/src/routes/index.tsx?tsr-split=component"] },
+      // The business constants (spec §9), which the PCC page and the data libraries both use: apart,
+      // so that neither loads the other's chunk.
+      { name: "constants", roots: ["/shared/src/constants.ts"] },
       // The data libraries, in the order src/lib/data-libraries.ts evaluates them.
       { name: "zod", roots: ["/shared/src/schemas/common.ts"] },
       { name: "schemas", roots: ["/shared/src/schemas/car.ts", "/shared/src/schemas/booking.ts"] },

@@ -1,6 +1,6 @@
 import { createRootRoute, Outlet } from "@tanstack/react-router";
 import { Suspense } from "react";
-import { TOAST_DURATION_MS } from "@car-rental/shared/constants";
+import { TOAST_DURATION_MS } from "@car-rental/shared/site";
 import { SiteFooter } from "../features/layout/site-footer";
 import { SiteHeader } from "../features/layout/site-header";
 import { SkipLink } from "../features/layout/skip-link";

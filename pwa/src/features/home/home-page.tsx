@@ -1,5 +1,5 @@
 import { startTransition, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { marketingClaims } from "@car-rental/shared/constants";
+import { marketingClaims } from "@car-rental/shared/site";
 import { loadDataLibraries } from "../../lib/data-libraries";
 import { usePageTitle } from "../../lib/page-title";
 import { Hero } from "./hero";

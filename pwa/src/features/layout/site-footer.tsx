@@ -1,6 +1,6 @@
 import { IconClock, IconMail, IconMapPin, IconPhone } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { contactSettings, pccSettings } from "@car-rental/shared/constants";
+import { contactSettings, PCC_NAME } from "@car-rental/shared/site";
 import { anchorLook, Container, SimpleGrid, Stack, Text, Title } from "../../lib/light-ui";
 import { useHydrated } from "../../lib/prerender/hydration";
 import { AnchorLink } from "./anchor-link";
@@ -63,7 +63,7 @@ export function SiteFooter() {
               ))}
               <li>
                 <a href="/pcc" className={classes.link}>
-                  {pccSettings.name}
+                  {PCC_NAME}
                 </a>
               </li>
             </ul>

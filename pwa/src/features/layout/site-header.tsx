@@ -3,7 +3,7 @@ import { IconCloudCheck, IconMoon, IconWifiOff, IconPhone, IconSun } from "@tabl
 import { useRouterState } from "@tanstack/react-router";
 import { Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
-import { contactSettings, TOOLTIP_OPEN_DELAY_MS } from "@car-rental/shared/constants";
+import { contactSettings, TOOLTIP_OPEN_DELAY_MS } from "@car-rental/shared/site";
 import { outboxMayHaveEntries, subscribeOutboxHint } from "../../lib/outbox-hint";
 import { useOnline } from "../../lib/use-online";
 import {
