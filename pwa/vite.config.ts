@@ -22,6 +22,13 @@ const HOME_CONTENT = [HOME_SECTIONS, HOME_STATIC, "/src/routes/booking.tsx?tsr-s
 /** The component chunk of the route(s) `name` (a pattern) of src/routes/. */
 const routeComponent = (name: string) => new RegExp(`/src/routes/${name}\\.tsx\\?tsr-split=component$`);
 const mergeRefs = fileURLToPath(new URL("./src/lib/merge-refs.ts", import.meta.url));
+/** Replaces the compound parts (`name`: the import) a Mantine component module attaches to itself. */
+const compoundParts = (component: string, parts: Record<string, string>) =>
+  Object.entries(parts).map(([name, source]) => ({
+    importer: new RegExp(`/@mantine/core/esm/components/${component}\\.mjs$`),
+    source,
+    code: () => throwingComponent(name, `Mantine's ${name} as a property of its component`),
+  }));
 const carPicturesDir = fileURLToPath(new URL("../db/assets/cars/", import.meta.url));
 
 export default defineConfig({
@@ -58,6 +65,29 @@ export default defineConfig({
         importer: /\/@mantine\/core\/esm\/core\/MantineProvider\/MantineProvider\.mjs$/,
         source: "./MantineCssVariables/MantineCssVariables.mjs",
         code: () => throwingComponent("MantineCssVariables", "Mantine's run-time CSS variables"),
+      },
+      // A Mantine component carries its compound parts as properties (Checkbox.Card, Table.ScrollContainer),
+      // so each page using it would load them all; the app does not use these through the properties
+      // (the admin area imports TableScrollContainer, with its ScrollArea, by name).
+      ...compoundParts("Table/Table", { TableScrollContainer: "./TableScrollContainer.mjs" }),
+      ...compoundParts("Checkbox/Checkbox", {
+        CheckboxCard: "./CheckboxCard/CheckboxCard.mjs",
+        CheckboxIndicator: "./CheckboxIndicator/CheckboxIndicator.mjs",
+      }),
+      ...compoundParts("Radio/Radio", {
+        RadioCard: "./RadioCard/RadioCard.mjs",
+        RadioIndicator: "./RadioIndicator/RadioIndicator.mjs",
+      }),
+      // The Loader's other looks (bars, dots): the app's loaders are the theme's default, oval.
+      {
+        importer: /\/@mantine\/core\/esm\/components\/Loader\/Loader\.mjs$/,
+        source: "./loaders/Bars.mjs",
+        code: () => throwingComponent("Bars", "Mantine's bars loader"),
+      },
+      {
+        importer: /\/@mantine\/core\/esm\/components\/Loader\/Loader\.mjs$/,
+        source: "./loaders/Dots.mjs",
+        code: () => throwingComponent("Dots", "Mantine's dots loader"),
       },
       // Every zod schema can describe itself as JSON Schema; the app never asks (shared/src/api-reference.ts
       // does, in Node), so the browser keeps only the checks' summary (schema.minLength and the like).
