@@ -182,6 +182,12 @@ export default defineConfig({
       // Dexie's default ESM entry wraps its ES5 UMD build in a CommonJS shim; the browser gets its
       // modern ES module instead (same version and API; less code to parse and run on each page load).
       { find: /^dexie$/, replacement: "dexie/dist/modern/dexie.min.mjs" },
+      // The router's store selects with use-sync-external-store's shim, written for React before 18;
+      // React 19 has useSyncExternalStore, which the package's own variant uses (same API, less code).
+      {
+        find: /^use-sync-external-store\/shim\/with-selector$/,
+        replacement: "use-sync-external-store/with-selector",
+      },
     ],
   },
   server: {
