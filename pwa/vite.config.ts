@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { carPictures } from "./vite-plugins/car-pictures.ts";
 import { chunkGroups } from "./vite-plugins/chunk-groups.ts";
+import { minifyPublicScripts } from "./vite-plugins/minify-public-scripts.ts";
 import { libraryImports, throwingComponent, throwingExports } from "./vite-plugins/library-imports.ts";
 import { prerender } from "./vite-plugins/prerender.ts";
 
@@ -135,6 +136,8 @@ export default defineConfig({
       // with data and forms show toasts, and they have loaded those chunks by then).
       { name: "notifications", roots: [NOTIFICATIONS] },
     ]),
+    // The scripts every page loads before the app (public/), without their comments.
+    minifyPublicScripts(["theme-init.js", "start-app.js"]),
     // Writes the static pages' HTML (index.html, booking/, pcc/, terms/, privacy/) before
     // vite-plugin-pwa lists the files to precache.
     prerender({
