@@ -1,18 +1,20 @@
 import { createRootRoute, Outlet } from "@tanstack/react-router";
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { TOAST_DURATION_MS } from "@car-rental/shared/site";
 import { SiteFooter } from "../features/layout/site-footer";
 import { SiteHeader } from "../features/layout/site-header";
 import { SkipLink } from "../features/layout/skip-link";
 import { lazyRetrying } from "../lib/lazy-retrying";
-import { useToastViewportRequested } from "../lib/toast-viewport";
+import {
+  loadToastViewport,
+  loadToastViewportOnFormUse,
+  useToastViewportRequested,
+} from "../lib/toast-viewport";
 
-// The toast viewport is loaded with the page's first toast (lib/toast-viewport.ts):
-// a visit without toasts never loads it (nor its transition code). A toast
-// shown before it mounts waits in the notifications store and appears when it does.
-const Notifications = lazyRetrying(() =>
-  import("@mantine/notifications").then((m) => ({ default: m.Notifications })),
-);
+// The toast viewport is loaded with the page's first toast, or once a form is used
+// (lib/toast-viewport.ts): a visit without either never loads it (nor its transition code).
+// A toast shown before it mounts waits in the notifications store and appears when it does.
+const Notifications = lazyRetrying(() => loadToastViewport().then((m) => ({ default: m.Notifications })));
 
 // An unknown address is rare: its page (Mantine's components) loads when one is visited.
 const NotFoundPage = lazyRetrying(() =>
@@ -32,6 +34,7 @@ const TOAST_CONTAINER_WIDTH = 420;
 
 function RootLayout() {
   const toastsRequested = useToastViewportRequested();
+  useEffect(() => loadToastViewportOnFormUse(), []);
   return (
     <>
       <SkipLink />
