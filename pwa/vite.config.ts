@@ -185,6 +185,9 @@ export default defineConfig({
       // Dexie's default ESM entry wraps its ES5 UMD build in a CommonJS shim; the browser gets its
       // modern ES module instead (same version and API; less code to parse and run on each page load).
       { find: /^dexie$/, replacement: "dexie/dist/modern/dexie.min.mjs" },
+      // Likewise workbox-window (the service worker's registration): its ES module build is
+      // transpiled to ES5; the package also ships the modern one (same version and API, 40% smaller).
+      { find: /^workbox-window$/, replacement: "workbox-window/build/workbox-window.prod.mjs" },
       // The router's store selects with use-sync-external-store's shim, written for React before 18;
       // React 19 has useSyncExternalStore, which the package's own variant uses (same API, less code).
       {
