@@ -112,6 +112,8 @@ export default defineConfig({
       { name: "app-shell", roots: ["/src/boot/app-shell.ts"] },
       { name: "layout", roots: ["/src/boot/routes.ts"] },
       { name: "home", roots: ["/src/routes/index.tsx?tsr-split=component"] },
+      // Mantine's run time, which the first view does without (src/lib/mantine-runtime.ts).
+      { name: "mantine", roots: ["/src/lib/mantine-runtime.ts"] },
       // The business constants (spec §9), which the PCC page and the data libraries both use: apart,
       // so that neither loads the other's chunk.
       { name: "constants", roots: ["/shared/src/constants.ts"] },
