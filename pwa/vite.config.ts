@@ -5,7 +5,8 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { carPictures } from "./vite-plugins/car-pictures.ts";
 import { chunkGroups } from "./vite-plugins/chunk-groups.ts";
-import { libraryImports, throwingExports } from "./vite-plugins/library-imports.ts";
+import { minifyPublicScripts } from "./vite-plugins/minify-public-scripts.ts";
+import { libraryImports, throwingComponent, throwingExports } from "./vite-plugins/library-imports.ts";
 import { prerender } from "./vite-plugins/prerender.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -13,18 +14,22 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 /** The home page's sections with data and forms, and those without (src/features/home/home-page.tsx). */
 const HOME_SECTIONS = /\/src\/features\/home\/(fleet|booking|contact-form)-slot\.tsx$/;
 const HOME_STATIC = /\/src\/features\/home\/(why-choose-us|about|contact-details)\.tsx$/;
-/** The toast viewport, loaded once the page is idle (src/routes/__root.tsx). */
+/** The toast viewport, loaded with a page's first toast (src/lib/toast-viewport.ts). */
 const NOTIFICATIONS = "/@mantine/notifications/esm/index.mjs";
+/** The toasts' store, which the features showing toasts import (src/lib/toast.ts). */
+const TOAST_STORE = "/@mantine/notifications/esm/notifications.store.mjs";
 /** Everything the home page (and /booking, the same booking form) loads after its first view. */
-const HOME_CONTENT = [
-  HOME_SECTIONS,
-  HOME_STATIC,
-  NOTIFICATIONS,
-  "/src/routes/booking.tsx?tsr-split=component",
-];
+const HOME_CONTENT = [HOME_SECTIONS, HOME_STATIC, "/src/routes/booking.tsx?tsr-split=component"];
 /** The component chunk of the route(s) `name` (a pattern) of src/routes/. */
 const routeComponent = (name: string) => new RegExp(`/src/routes/${name}\\.tsx\\?tsr-split=component$`);
 const mergeRefs = fileURLToPath(new URL("./src/lib/merge-refs.ts", import.meta.url));
+/** Replaces the compound parts (`name`: the import) a Mantine component module attaches to itself. */
+const compoundParts = (component: string, parts: Record<string, string>) =>
+  Object.entries(parts).map(([name, source]) => ({
+    importer: new RegExp(`/@mantine/core/esm/components/${component}\\.mjs$`),
+    source,
+    code: () => throwingComponent(name, `Mantine's ${name} as a property of its component`),
+  }));
 const carPicturesDir = fileURLToPath(new URL("../db/assets/cars/", import.meta.url));
 
 export default defineConfig({
@@ -46,6 +51,44 @@ export default defineConfig({
         importer: /\/@mantine\/core\/esm\/components\/ScrollArea\/ScrollArea\.mjs$/,
         source: "@floating-ui/react",
         code: () => `export { useMergeRefs } from ${JSON.stringify(mergeRefs)};`,
+      },
+      // Every route object carries a `Route.Link` component, which brings the router's whole <Link>
+      // (props, preloading, active state) into the first view; the app's links are plain anchors.
+      {
+        importer: /\/@tanstack\/react-router\/dist\/esm\/route\.js$/,
+        source: "./link.js",
+        code: () => throwingComponent("Link", "The router's <Link>"),
+      },
+      // The theme's CSS variables are a stylesheet (src/styles/mantine-theme-variables.css), so
+      // MantineProvider (withCssVariables={false}, src/lib/providers.tsx) never renders the component
+      // computing them; its code (the default resolver, colour functions) stays out of the first view.
+      {
+        importer: /\/@mantine\/core\/esm\/core\/MantineProvider\/MantineProvider\.mjs$/,
+        source: "./MantineCssVariables/MantineCssVariables.mjs",
+        code: () => throwingComponent("MantineCssVariables", "Mantine's run-time CSS variables"),
+      },
+      // A Mantine component carries its compound parts as properties (Checkbox.Card, Table.ScrollContainer),
+      // so each page using it would load them all; the app does not use these through the properties
+      // (the admin area imports TableScrollContainer, with its ScrollArea, by name).
+      ...compoundParts("Table/Table", { TableScrollContainer: "./TableScrollContainer.mjs" }),
+      ...compoundParts("Checkbox/Checkbox", {
+        CheckboxCard: "./CheckboxCard/CheckboxCard.mjs",
+        CheckboxIndicator: "./CheckboxIndicator/CheckboxIndicator.mjs",
+      }),
+      ...compoundParts("Radio/Radio", {
+        RadioCard: "./RadioCard/RadioCard.mjs",
+        RadioIndicator: "./RadioIndicator/RadioIndicator.mjs",
+      }),
+      // The Loader's other looks (bars, dots): the app's loaders are the theme's default, oval.
+      {
+        importer: /\/@mantine\/core\/esm\/components\/Loader\/Loader\.mjs$/,
+        source: "./loaders/Bars.mjs",
+        code: () => throwingComponent("Bars", "Mantine's bars loader"),
+      },
+      {
+        importer: /\/@mantine\/core\/esm\/components\/Loader\/Loader\.mjs$/,
+        source: "./loaders/Dots.mjs",
+        code: () => throwingComponent("Dots", "Mantine's dots loader"),
       },
       // Every zod schema can describe itself as JSON Schema; the app never asks (shared/src/api-reference.ts
       // does, in Node), so the browser keeps only the checks' summary (schema.minLength and the like).
@@ -69,15 +112,19 @@ export default defineConfig({
       { name: "app-shell", roots: ["/src/boot/app-shell.ts"] },
       { name: "layout", roots: ["/src/boot/routes.ts"] },
       { name: "home", roots: ["/src/routes/index.tsx?tsr-split=component"] },
+      // Mantine's run time, which the first view does without (src/lib/mantine-runtime.ts).
+      { name: "mantine", roots: ["/src/lib/mantine-runtime.ts"] },
+      // The business constants (spec §9), which the PCC page and the data libraries both use: apart,
+      // so that neither loads the other's chunk.
+      { name: "constants", roots: ["/shared/src/constants.ts"] },
       // The data libraries, in the order src/lib/data-libraries.ts evaluates them.
       { name: "zod", roots: ["/shared/src/schemas/common.ts"] },
       { name: "schemas", roots: ["/shared/src/schemas/car.ts", "/shared/src/schemas/booking.ts"] },
       { name: "api", roots: ["/shared/src/api-public.ts"] },
       { name: "dexie", roots: ["/dexie/dist/modern/dexie.min.mjs"] },
       { name: "forms", roots: ["/react-hook-form/"] },
-      // The toast viewport, which every page loads once idle: it keeps what it needs, so a page
-      // without data (PCC) does not load the data libraries with it.
-      { name: "notifications", roots: [NOTIFICATIONS] },
+      // The toasts' store: small, and apart from the viewport, which only a page showing a toast loads.
+      { name: "toast-store", roots: [TOAST_STORE] },
       // What the home page's content has in common with the other public pages: the static ones
       // (PCC, the legal pages: no data libraries), then My Booking.
       { name: "pages-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("(pcc|terms|privacy)")] },
@@ -86,7 +133,13 @@ export default defineConfig({
       { name: "home-static", roots: [HOME_STATIC] },
       // The home page's sections with data and forms: the fleet, the booking form, the contact form.
       { name: "sections", roots: [HOME_SECTIONS] },
+      // The toast viewport, last: what it shares with the pages' content (Portal, CloseButton…) stays
+      // in their chunks, so they do not import it; it loads with a page's first toast (only the pages
+      // with data and forms show toasts, and they have loaded those chunks by then).
+      { name: "notifications", roots: [NOTIFICATIONS] },
     ]),
+    // The scripts every page loads before the app (public/), without their comments.
+    minifyPublicScripts(["theme-init.js", "start-app.js"]),
     // Writes the static pages' HTML (index.html, booking/, pcc/, terms/, privacy/) before
     // vite-plugin-pwa lists the files to precache.
     prerender({
@@ -134,6 +187,15 @@ export default defineConfig({
       // Dexie's default ESM entry wraps its ES5 UMD build in a CommonJS shim; the browser gets its
       // modern ES module instead (same version and API; less code to parse and run on each page load).
       { find: /^dexie$/, replacement: "dexie/dist/modern/dexie.min.mjs" },
+      // Likewise workbox-window (the service worker's registration): its ES module build is
+      // transpiled to ES5; the package also ships the modern one (same version and API, 40% smaller).
+      { find: /^workbox-window$/, replacement: "workbox-window/build/workbox-window.prod.mjs" },
+      // The router's store selects with use-sync-external-store's shim, written for React before 18;
+      // React 19 has useSyncExternalStore, which the package's own variant uses (same API, less code).
+      {
+        find: /^use-sync-external-store\/shim\/with-selector$/,
+        replacement: "use-sync-external-store/with-selector",
+      },
     ],
   },
   server: {

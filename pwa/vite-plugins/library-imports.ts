@@ -90,3 +90,8 @@ export function throwingExports(
       .join("\n")
   );
 }
+
+/** A module exporting `name`, a component that throws when rendered (a library's component the app never renders). */
+export function throwingComponent(name: string, what: string): string {
+  return `export function ${name}() { throw new Error(${JSON.stringify(`${what} is not part of the browser build`)}); }\n`;
+}

@@ -1,9 +1,10 @@
 /** Business constants of spec §9 and decisions.md. A fact lives here once (or in site.ts, re-exported here). */
-import { contactSettings } from "./site";
+import { contactSettings, PCC_NAME } from "./site";
 
 export {
   contactSettings,
   marketingClaims,
+  PCC_NAME,
   TOAST_DURATION_MS,
   TOOLTIP_OPEN_DELAY_MS,
   TOOLTIP_SKIP_DELAY_MS,
@@ -13,7 +14,7 @@ export const BUSINESS_TIME_ZONE = "Asia/Manila";
 
 /** The sister car-care shop: same premises and primary phone as the rental, its own e-mail. */
 export const pccSettings = {
-  name: "Pangasinan Car Care",
+  name: PCC_NAME,
   address: contactSettings.address,
   mapsUrl: contactSettings.mapsUrl,
   phone: contactSettings.phones[0],

@@ -16,6 +16,9 @@ export const contactSettings = {
   hours: "Monday to Sunday, 8:00 AM to 6:00 PM",
 } as const;
 
+/** The sister car-care shop's name (the footer links to its page; its details are pccSettings in constants.ts). */
+export const PCC_NAME = "Pangasinan Car Care";
+
 export const marketingClaims = {
   yearsOfService: "5+",
   customers: "2,000+",

@@ -8,10 +8,22 @@
 import { nextTask } from "./next-task";
 
 let loading: Promise<void> | undefined;
+let mantineLoading: Promise<void> | undefined;
 
-/** Resolves once zod, the shared schemas and route table, Dexie and react-hook-form are evaluated, in tasks of their own. */
+/** Resolves once Mantine's run time (lib/mantine-runtime.ts) is evaluated, in a task of its own. */
+export function loadMantine(): Promise<void> {
+  mantineLoading ??= import("./mantine-runtime").then(
+    () => nextTask(),
+    // The section's own import reports the failure (and React.lazy retries it).
+    () => undefined,
+  );
+  return mantineLoading;
+}
+
+/** Resolves once Mantine, zod, the shared schemas and route table, Dexie and react-hook-form are evaluated, in tasks of their own. */
 export function loadDataLibraries(): Promise<void> {
   loading ??= (async () => {
+    await loadMantine();
     try {
       // Building zod schemas is the costly part: a few modules at a time.
       // (Never `import("zod")` itself: a dynamic import keeps the whole

@@ -6,6 +6,7 @@
  */
 import { notifications } from "@mantine/notifications";
 import { ADMIN_ERROR_TITLE, type Toast } from "@car-rental/shared/messages";
+import { requestToastViewport } from "./toast-viewport";
 
 export type ToastTone = "success" | "error" | "info";
 
@@ -20,6 +21,7 @@ export function showToast(toast: Toast, tone: ToastTone = "info", message?: stri
     color: COLORS[tone],
     withBorder: true,
   });
+  requestToastViewport();
 }
 
 /** A success toast whose text is the title (the spec's 'Car added successfully!' and the like). */

@@ -1,23 +1,40 @@
 import { createRootRoute, Outlet } from "@tanstack/react-router";
-import { Suspense } from "react";
-import { TOAST_DURATION_MS } from "@car-rental/shared/constants";
+import { Suspense, useEffect } from "react";
+import { TOAST_DURATION_MS } from "@car-rental/shared/site";
 import { SiteFooter } from "../features/layout/site-footer";
 import { SiteHeader } from "../features/layout/site-header";
 import { SkipLink } from "../features/layout/skip-link";
-import { NotFoundPage } from "../features/not-found/not-found-page";
 import { lazyRetrying } from "../lib/lazy-retrying";
+import {
+  loadToastViewport,
+  loadToastViewportOnFormUse,
+  useToastViewportRequested,
+} from "../lib/toast-viewport";
 
-// The toast viewport is not needed for the first paint: loading it lazily keeps
-// it (and its transition code) out of the first view's bundle. Toasts shown
-// before it mounts wait in the notifications store and appear when it does.
-const Notifications = lazyRetrying(() =>
-  import("@mantine/notifications").then((m) => ({ default: m.Notifications })),
+// The toast viewport is loaded with the page's first toast, or once a form is used
+// (lib/toast-viewport.ts): a visit without either never loads it (nor its transition code).
+// A toast shown before it mounts waits in the notifications store and appears when it does.
+const Notifications = lazyRetrying(() => loadToastViewport().then((m) => ({ default: m.Notifications })));
+
+// An unknown address is rare: its page (Mantine's components) loads when one is visited.
+const NotFoundPage = lazyRetrying(() =>
+  import("../features/not-found/not-found-page").then((m) => ({ default: m.NotFoundPage })),
 );
+
+function NotFound() {
+  return (
+    <Suspense fallback={null}>
+      <NotFoundPage />
+    </Suspense>
+  );
+}
 
 /** Spec §9: toasts at most 420 px wide. */
 const TOAST_CONTAINER_WIDTH = 420;
 
 function RootLayout() {
+  const toastsRequested = useToastViewportRequested();
+  useEffect(() => loadToastViewportOnFormUse(), []);
   return (
     <>
       <SkipLink />
@@ -26,20 +43,22 @@ function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <Suspense fallback={null}>
-        {/* One toast at a time, 5000 ms each (spec §7 and §9). */}
-        <Notifications
-          limit={1}
-          autoClose={TOAST_DURATION_MS}
-          position="bottom-right"
-          containerWidth={TOAST_CONTAINER_WIDTH}
-        />
-      </Suspense>
+      {toastsRequested && (
+        <Suspense fallback={null}>
+          {/* One toast at a time, 5000 ms each (spec §7 and §9). */}
+          <Notifications
+            limit={1}
+            autoClose={TOAST_DURATION_MS}
+            position="bottom-right"
+            containerWidth={TOAST_CONTAINER_WIDTH}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
 
 export const Route = createRootRoute({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: NotFound,
 });

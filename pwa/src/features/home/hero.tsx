@@ -1,6 +1,15 @@
-import { Badge, Button, Container, Group, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconArrowRight, IconStarFilled } from "@tabler/icons-react";
 import { marketingClaims } from "@car-rental/shared/site";
+import {
+  Badge,
+  buttonLook,
+  ButtonInner,
+  Container,
+  Group,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "../../lib/light-ui";
 import { AnchorLink } from "../layout/anchor-link";
 import { HeroIllustration } from "./hero-illustration";
 import classes from "./home.module.css";
@@ -15,9 +24,9 @@ const stats = [
 export function Hero() {
   return (
     <section className={classes.hero} aria-labelledby="hero-heading">
-      <Container size="lg" className={classes.heroInner}>
+      <Container className={classes.heroInner}>
         <div className={classes.heroCopy}>
-          <Badge variant="light" size="lg" radius="xl" className={classes.heroBadge}>
+          <Badge size="lg" color="brand" radius="xl" className={classes.heroBadge}>
             Alaminos City, Pangasinan
           </Badge>
           <Title order={1} id="hero-heading" className={classes.heroTitle}>
@@ -30,25 +39,20 @@ export function Hero() {
             Clean, fully insured sedans, SUVs and vans for island hopping at the Hundred Islands, family trips
             across Pangasinan or business on the road. Clear daily rates in pesos, no hidden fees.
           </Text>
-          <Group gap="sm" mt="xl" className={classes.heroActions}>
-            <Button
-              component={AnchorLink}
-              section="booking"
-              size="lg"
-              rightSection={<IconArrowRight size={18} />}
-            >
-              Book Now
-            </Button>
-            <Button component={AnchorLink} section="cars" size="lg" variant="default">
-              See All Cars
-            </Button>
+          <Group style={{ marginTop: "var(--mantine-spacing-xl)" }} className={classes.heroActions}>
+            <AnchorLink section="booking" {...buttonLook({ size: "lg", withRightSection: true })}>
+              <ButtonInner rightSection={<IconArrowRight size={18} />}>Book Now</ButtonInner>
+            </AnchorLink>
+            <AnchorLink section="cars" {...buttonLook({ size: "lg", variant: "default" })}>
+              <ButtonInner>See All Cars</ButtonInner>
+            </AnchorLink>
           </Group>
         </div>
         <div className={classes.heroArtWrap}>
           <HeroIllustration />
         </div>
       </Container>
-      <Container size="lg">
+      <Container>
         <dl className={classes.stats}>
           {stats.map((stat) => (
             <div key={stat.label} className={classes.stat}>

@@ -1,6 +1,6 @@
 import { startTransition, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { marketingClaims } from "@car-rental/shared/constants";
-import { loadDataLibraries } from "../../lib/data-libraries";
+import { marketingClaims } from "@car-rental/shared/site";
+import { loadDataLibraries, loadMantine } from "../../lib/data-libraries";
 import { usePageTitle } from "../../lib/page-title";
 import { Hero } from "./hero";
 import classes from "./home.module.css";
@@ -29,10 +29,20 @@ const BookingSlot = lazyRetrying(() =>
     .then(() => import("./booking-slot"))
     .then((m) => ({ default: m.BookingSlot })),
 );
-const WhyChooseUs = lazyRetrying(() => import("./why-choose-us").then((m) => ({ default: m.WhyChooseUs })));
-const AboutContent = lazyRetrying(() => import("./about").then((m) => ({ default: m.AboutContent })));
+const WhyChooseUs = lazyRetrying(() =>
+  loadMantine()
+    .then(() => import("./why-choose-us"))
+    .then((m) => ({ default: m.WhyChooseUs })),
+);
+const AboutContent = lazyRetrying(() =>
+  loadMantine()
+    .then(() => import("./about"))
+    .then((m) => ({ default: m.AboutContent })),
+);
 const ContactDetails = lazyRetrying(() =>
-  import("./contact-details").then((m) => ({ default: m.ContactDetails })),
+  loadMantine()
+    .then(() => import("./contact-details"))
+    .then((m) => ({ default: m.ContactDetails })),
 );
 const ContactFormSlot = lazyRetrying(() =>
   loadDataLibraries()

@@ -1,5 +1,5 @@
-import { Container, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Container, Text, Title } from "../../lib/light-ui";
 import classes from "./home.module.css";
 
 type SectionFrameProps = {
@@ -29,14 +29,14 @@ export function SectionFrame({
   const headingId = `${id}-heading`;
   return (
     <section id={id} aria-labelledby={headingId} className={classes.section} data-tone={tone}>
-      <Container size="lg">
+      <Container>
         <div className={classes.sectionIntro}>
           <Text className={classes.eyebrow}>{eyebrow}</Text>
           <Title order={2} id={headingId}>
             {title}
           </Title>
           {description !== undefined && (
-            <Text c="dimmed" size="lg" className={classes.sectionDescription}>
+            <Text dimmed size="lg" className={classes.sectionDescription}>
               {description}
             </Text>
           )}

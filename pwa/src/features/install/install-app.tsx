@@ -1,4 +1,3 @@
-import { Button } from "@mantine/core";
 import { IconDeviceMobileDown } from "@tabler/icons-react";
 import { useId, useState, useSyncExternalStore } from "react";
 import {
@@ -7,6 +6,7 @@ import {
   subscribeInstallOffer,
   type InstallOffer,
 } from "../../lib/pwa/install-prompt";
+import { buttonLook, ButtonInner } from "../../lib/light-ui";
 import classes from "./install-app.module.css";
 
 /** The install offer, re-read whenever the browser changes it; none in the prerendered HTML. */
@@ -31,34 +31,26 @@ export function InstallApp({ className, fullWidth = false, size = "sm" }: Instal
   const howToId = useId();
   const [howToShown, setHowToShown] = useState(false);
   if (offer === null) return null;
+  const look = buttonLook({ variant: "light", size, fullWidth, className, withLeftSection: true });
+  const icon = <IconDeviceMobileDown size={18} aria-hidden />;
   if (offer === "prompt") {
     return (
-      <Button
-        variant="light"
-        size={size}
-        fullWidth={fullWidth}
-        className={className}
-        leftSection={<IconDeviceMobileDown size={18} aria-hidden />}
-        onClick={() => void promptInstall()}
-      >
-        Install app
-      </Button>
+      <button type="button" {...look} onClick={() => void promptInstall()}>
+        <ButtonInner leftSection={icon}>Install app</ButtonInner>
+      </button>
     );
   }
   return (
     <div className={classes.iosOffer}>
-      <Button
-        variant="light"
-        size={size}
-        fullWidth={fullWidth}
-        className={className}
-        leftSection={<IconDeviceMobileDown size={18} aria-hidden />}
+      <button
+        type="button"
+        {...look}
         aria-expanded={howToShown}
         aria-controls={howToId}
         onClick={() => setHowToShown((shown) => !shown)}
       >
-        Install app
-      </Button>
+        <ButtonInner leftSection={icon}>Install app</ButtonInner>
+      </button>
       <p id={howToId} hidden={!howToShown} className={classes.howTo}>
         In Safari, tap Share, then <strong>Add to Home Screen</strong>.
       </p>

@@ -1,7 +1,7 @@
-import { Anchor, Container, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconClock, IconMail, IconMapPin, IconPhone } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { contactSettings, pccSettings } from "@car-rental/shared/constants";
+import { contactSettings, PCC_NAME } from "@car-rental/shared/site";
+import { anchorLook, Container, SimpleGrid, Stack, Text, Title } from "../../lib/light-ui";
 import { useHydrated } from "../../lib/prerender/hydration";
 import { AnchorLink } from "./anchor-link";
 import { LogoMark } from "./logo";
@@ -28,16 +28,16 @@ export function SiteFooter() {
   const year = useCurrentYear();
   return (
     <footer className={classes.footer}>
-      <Container size="lg" py={56}>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing={{ base: 36, md: 48 }}>
-          <Stack gap="sm">
+      <Container style={{ paddingBlock: "calc(3.5rem * var(--mantine-scale))" }}>
+        <SimpleGrid className={classes.columns}>
+          <Stack>
             <div className={classes.brand}>
               <LogoMark size={36} />
-              <Text fw={800} fz="lg">
+              <Text style={{ fontSize: "var(--mantine-font-size-lg)", fontWeight: 800 }}>
                 {contactSettings.name}
               </Text>
             </div>
-            <Text size="sm" c="dimmed" maw={300}>
+            <Text size="sm" dimmed style={{ maxWidth: "calc(18.75rem * var(--mantine-scale))" }}>
               Well-kept cars, vans and SUVs for self-drive or with a professional driver, from Alaminos City
               to anywhere in Luzon.
             </Text>
@@ -63,7 +63,7 @@ export function SiteFooter() {
               ))}
               <li>
                 <a href="/pcc" className={classes.link}>
-                  {pccSettings.name}
+                  {PCC_NAME}
                 </a>
               </li>
             </ul>
@@ -73,16 +73,16 @@ export function SiteFooter() {
             <Title order={2} className={classes.heading}>
               Contact Us
             </Title>
-            <Stack gap="sm">
+            <Stack>
               <ContactLine icon={<IconMapPin size={18} />}>
-                <Anchor
+                <a
                   href={contactSettings.mapsUrl}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className={classes.link}
+                  {...anchorLook({ className: classes.link })}
                 >
                   {contactSettings.address}
-                </Anchor>
+                </a>
               </ContactLine>
               <ContactLine icon={<IconPhone size={18} />}>
                 {contactSettings.phones.map((phone) => (
@@ -107,7 +107,7 @@ export function SiteFooter() {
             </Title>
             <ContactLine icon={<IconClock size={18} />}>
               <Text size="sm">{contactSettings.hours}</Text>
-              <Text size="sm" c="dimmed" mt={4}>
+              <Text size="sm" dimmed style={{ marginTop: "calc(0.25rem * var(--mantine-scale))" }}>
                 Roadside help for renters 24/7 on the phone numbers above.
               </Text>
             </ContactLine>
@@ -115,11 +115,11 @@ export function SiteFooter() {
         </SimpleGrid>
 
         <div className={classes.bottom}>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" dimmed>
             © {year === null ? "" : `${year} `}
             {contactSettings.name}. All rights reserved.
           </Text>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" dimmed>
             Prices in Philippine pesos (₱). Fully insured rentals.
           </Text>
         </div>

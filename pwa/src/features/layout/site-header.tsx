@@ -1,12 +1,19 @@
-import { ActionIcon, Badge, Burger, Button } from "@mantine/core";
 import { useWindowScroll } from "@mantine/hooks";
 import { IconCloudCheck, IconMoon, IconWifiOff, IconPhone, IconSun } from "@tabler/icons-react";
 import { useRouterState } from "@tanstack/react-router";
 import { Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { flushSync } from "react-dom";
-import { contactSettings, TOOLTIP_OPEN_DELAY_MS } from "@car-rental/shared/constants";
+import { contactSettings, TOOLTIP_OPEN_DELAY_MS } from "@car-rental/shared/site";
 import { outboxMayHaveEntries, subscribeOutboxHint } from "../../lib/outbox-hint";
 import { useOnline } from "../../lib/use-online";
+import {
+  actionIconLook,
+  ActionIconInner,
+  Badge,
+  burgerLook,
+  buttonLook,
+  ButtonInner,
+} from "../../lib/light-ui";
 import { syncStatusText } from "../outbox/sync-status-text";
 import { useHydrated } from "../../lib/prerender/hydration";
 import { useTheme } from "../../lib/theme";
@@ -42,17 +49,21 @@ function QuietSyncStatus({
 }) {
   const label = waiting ? (online ? "Online" : "Offline") : online ? ALL_SAVED : OFFLINE;
   return (
-    <Button
-      variant="subtle"
-      color="gray"
-      size="compact-sm"
+    <button
+      type="button"
+      {...buttonLook({ variant: "subtle", color: "gray", size: "compact-sm", withLeftSection: true })}
       aria-label={label}
       title={label}
       aria-haspopup="dialog"
       aria-expanded={false}
-      leftSection={online ? <IconCloudCheck size={18} aria-hidden /> : <IconWifiOff size={18} aria-hidden />}
       onClick={onOpen}
-    />
+    >
+      <ButtonInner
+        leftSection={
+          online ? <IconCloudCheck size={18} aria-hidden /> : <IconWifiOff size={18} aria-hidden />
+        }
+      />
+    </button>
   );
 }
 
@@ -162,7 +173,7 @@ function ComingSoonEntry({ entry, className, withTooltip }: ComingSoonEntryProps
         aria-describedby={tooltipShown ? tooltipId : undefined}
       >
         {entry.label}
-        <Badge size="xs" variant="light" color="orange" className={classes.soonBadge}>
+        <Badge size="xs" color="orange" className={classes.soonBadge}>
           {entry.note}
         </Badge>
       </span>
@@ -182,17 +193,18 @@ function ThemeToggle() {
   const shown = useHydrated() ? theme : "light";
   const next = shown === "dark" ? "light" : "dark";
   return (
-    <ActionIcon
-      variant="default"
-      size="lg"
-      radius="md"
+    <button
+      type="button"
+      {...actionIconLook()}
       onClick={toggleTheme}
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
     >
-      <IconSun size={20} stroke={1.8} className={classes.iconInDark} />
-      <IconMoon size={20} stroke={1.8} className={classes.iconInLight} />
-    </ActionIcon>
+      <ActionIconInner>
+        <IconSun size={20} stroke={1.8} className={classes.iconInDark} />
+        <IconMoon size={20} stroke={1.8} className={classes.iconInLight} />
+      </ActionIconInner>
+    </button>
   );
 }
 
@@ -244,14 +256,13 @@ export function SiteHeader() {
           )}
           <HeaderSyncStatus pathname={pathname} />
           <ThemeToggle />
-          <Burger
-            className={classes.burger}
-            opened={menuOpen}
+          <button
+            type="button"
+            {...burgerLook({ className: classes.burger, opened: menuOpen })}
             onClick={() => setMenuOpen((open) => !open)}
             aria-label={menuOpen ? "Close menu" : "Open menu"}
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
-            size="sm"
           />
         </div>
       </div>
@@ -270,17 +281,18 @@ export function SiteHeader() {
               />
             ))}
             {/* Spec §2 calls it a button; it opens the telephone link. */}
-            <Button
-              component="a"
+            <a
               role="button"
               href={`tel:${contactSettings.primaryPhoneTel}`}
-              size="md"
-              fullWidth
-              leftSection={<IconPhone size={18} />}
-              className={classes.callNow}
+              {...buttonLook({
+                size: "md",
+                fullWidth: true,
+                withLeftSection: true,
+                className: classes.callNow,
+              })}
             >
-              Call Now
-            </Button>
+              <ButtonInner leftSection={<IconPhone size={18} />}>Call Now</ButtonInner>
+            </a>
             <p className={classes.menuPhone}>{contactSettings.phones[0]}</p>
             <div className={classes.menuInstall}>
               <InstallApp size="md" fullWidth />

@@ -1,6 +1,6 @@
-import { Button, Container, Text, Title } from "@mantine/core";
 import { useRouter, type ErrorComponentProps } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { buttonLook, ButtonInner, Container, Text, Title } from "../../lib/light-ui";
 import { usePageTitle } from "../../lib/page-title";
 import classes from "./not-found.module.css";
 
@@ -22,23 +22,32 @@ export function PageError({ reset }: ErrorComponentProps) {
   }, [reset, router]);
 
   return (
-    <Container size="sm" py={{ base: 56, md: 96 }} className={classes.wrap}>
-      <Title order={1} fz={{ base: 28, md: 36 }}>
+    // Plain markup in Mantine's look (lib/light-ui.tsx): this screen is part of the first view's code.
+    <Container size="sm" className={`${classes.wrap} ${classes.errorWrap}`}>
+      <Title order={1} className={classes.errorTitle}>
         This page could not load
       </Title>
-      <Text c="dimmed" size="lg" mt="sm" maw={460} mx="auto">
+      <Text
+        dimmed
+        size="lg"
+        style={{
+          marginTop: "var(--mantine-spacing-sm)",
+          maxWidth: "calc(28.75rem * var(--mantine-scale))",
+          marginInline: "auto",
+        }}
+      >
         Check your internet connection. The page loads again by itself once you are back online.
       </Text>
-      <Button
-        mt="xl"
-        size="md"
+      <button
+        type="button"
+        {...buttonLook({ size: "md", style: { marginTop: "var(--mantine-spacing-xl)" } })}
         onClick={() => {
           reset();
           void router.invalidate();
         }}
       >
-        Try again
-      </Button>
+        <ButtonInner>Try again</ButtonInner>
+      </button>
     </Container>
   );
 }

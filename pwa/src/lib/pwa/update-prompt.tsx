@@ -1,8 +1,9 @@
-import { Button, Group, Paper, Text } from "@mantine/core";
-import { IconRefresh } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useRegisterSW } from "virtual:pwa-register/react";
-import classes from "./update-prompt.module.css";
+import { lazyRetrying } from "../lazy-retrying";
+
+// The banner (Mantine's Paper, Group, Button) loads only when an update is waiting.
+const UpdateBanner = lazyRetrying(() => import("./update-banner").then((m) => ({ default: m.UpdateBanner })));
 
 /** How often an open tab asks the server for a new service worker. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -63,32 +64,8 @@ function RegisteredUpdatePrompt({ onRegisterError }: { onRegisterError: () => vo
   if (!needRefresh) return null;
 
   return (
-    <Paper
-      className={classes.banner}
-      shadow="lg"
-      radius="lg"
-      p="md"
-      withBorder
-      role="status"
-      aria-live="polite"
-    >
-      <Group justify="space-between" gap="sm" wrap="nowrap">
-        <Text fw={600} size="sm">
-          A new version is available
-        </Text>
-        <Group gap="xs" wrap="nowrap">
-          <Button variant="subtle" size="xs" onClick={() => setNeedRefresh(false)}>
-            Later
-          </Button>
-          <Button
-            size="xs"
-            leftSection={<IconRefresh size={14} />}
-            onClick={() => void updateServiceWorker(true)}
-          >
-            Reload
-          </Button>
-        </Group>
-      </Group>
-    </Paper>
+    <Suspense fallback={null}>
+      <UpdateBanner onLater={() => setNeedRefresh(false)} onReload={() => void updateServiceWorker(true)} />
+    </Suspense>
   );
 }

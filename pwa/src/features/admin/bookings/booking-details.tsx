@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Stack, Table, TableScrollContainer, Text, Title } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { formatPeso } from "@car-rental/shared/money";
 import { PAYMENT_KIND_LABELS } from "@car-rental/shared/schemas/payment";
@@ -24,7 +24,7 @@ import { RouterAnchor } from "../../../lib/router-anchor";
 function PaymentsTable({ booking }: { booking: LocalBookingWithPayments }) {
   if (booking.payments.length === 0) return <Text c="dimmed">No payments yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <TableScrollContainer minWidth={360}>
       <Table striped>
         <Table.Thead>
           <Table.Tr>
@@ -45,7 +45,7 @@ function PaymentsTable({ booking }: { booking: LocalBookingWithPayments }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScrollContainer>
   );
 }
 
