@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { constraintName, IN_MEMORY, openDatabase, sqlState } from "./index";
 import type { Database } from "./index";
 import { PgliteThread } from "./pglite-thread";
-import { preparedRaw } from "./prepared";
 
 describe("PGlite on a thread of its own", () => {
   let db: Database;
@@ -75,30 +74,6 @@ describe("PGlite on a thread of its own", () => {
     expect(sqlState(failed)).toBe("42P01");
     const after = await db.knex.transaction((trx) => trx("slots").where({ car: 20 }).count("* as n"));
     expect(after).toEqual([{ n: "2" }]);
-  });
-
-  it("sends a statement whose answer is not needed with the next one, whose failure it becomes", async () => {
-    const insert = "insert into slots (id, car, during) values (?, ?, ?::daterange)";
-    await db.knex.transaction(async (trx) => {
-      const early = await preparedRaw(trx, insert, [30, 40, "[2026-04-01,2026-04-02)"], { withNext: true });
-      expect(early.rows).toEqual([]);
-    });
-    // Its refusal fails the COMMIT it went with, which still ended the transaction: nothing stays.
-    const refused = await db.knex
-      .transaction(async (trx) => {
-        await trx("slots").insert({ id: 31, car: 40, during: "[2026-04-05,2026-04-06)" });
-        await preparedRaw(trx, insert, [32, 40, "[2026-04-01,2026-04-03)"], { withNext: true });
-      })
-      .catch((error: unknown) => error);
-    expect(sqlState(refused)).toBe("23P01");
-    // Before a ROLLBACK, its refusal is of no consequence.
-    await db.knex
-      .transaction(async (trx) => {
-        await preparedRaw(trx, insert, [33, 40, "[2026-04-01,2026-04-03)"], { withNext: true });
-        throw new Error("changed my mind");
-      })
-      .catch(() => undefined);
-    expect(await db.knex("slots").where({ car: 40 }).pluck("id")).toEqual([30]);
   });
 
   it("refuses calls once closed, with a clear error", async () => {
