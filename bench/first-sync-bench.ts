@@ -40,7 +40,7 @@ for (const engine of engines) {
   const server = await startProcess(
     "sync-server/src/main.ts",
     benchSettings.port,
-    { ...database.env, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, RATE_LIMIT_SCALE: "1000" },
+    { ...database.env, ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, RATE_LIMIT_SCALE: "1000", BACKUP_KEEP: "0" },
     // BENCH_SERVER_CPU_PROF=<folder>: a CPU profile of the server (read it with bench:profile's summary or DevTools).
     benchSettings.serverCpuProfile ? ["--cpu-prof", `--cpu-prof-dir=${benchSettings.serverCpuProfile}`] : [],
   );

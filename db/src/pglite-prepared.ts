@@ -58,6 +58,12 @@ export class PglitePreparedStatements {
         return await this.run<T>(sql, values, name);
       } catch (error) {
         if (!resultTypeChanged(error)) throw error;
+        if (this.pglite.isInTransaction()) {
+          // The error failed the transaction, where nothing else may run: the statements are left
+          // in the session (new ones get new names: see prepared.ts), and the caller rolls back.
+          this.forget();
+          throw error;
+        }
         // Prepared again, once: a table it reads changed shape since it was prepared.
         await this.forgetAll();
         return this.run<T>(sql, values, name);
@@ -122,11 +128,17 @@ export class PglitePreparedStatements {
     return (result ?? { rows: [], fields: [], affectedRows: 0 }) as Results<T>;
   }
 
-  /** Closes every prepared statement (they are prepared again when next used). */
-  private async forgetAll(): Promise<void> {
+  /** Forgets every prepared statement without closing it. */
+  private forget(): Prepared[] {
     const statements = [...this.named.values(), ...this.automatic.values()];
     this.named.clear();
     this.automatic.clear();
+    return statements;
+  }
+
+  /** Closes every prepared statement (they are prepared again when next used). */
+  private async forgetAll(): Promise<void> {
+    const statements = this.forget();
     if (statements.length === 0) return;
     await this.pglite.execProtocolStream(
       concat([...statements.map(({ name }) => serialize.close({ type: "S", name })), serialize.sync()]),

@@ -47,6 +47,19 @@ describe.each(ways)("prepared statements on $name", ({ engine, ownThread }) => {
     expect(prepared.rows).toEqual(unprepared.rows);
   });
 
+  it("parses a statement once on its connection and keeps it there", async () => {
+    const text = "select count(*) as n from prepared_things where id > ?";
+    await db.knex.transaction(async (trx) => {
+      expect((await preparedRaw<{ n: string }>(trx, text, [0])).rows).toEqual([{ n: "2" }]);
+      expect((await preparedRaw<{ n: string }>(trx, text, [1])).rows).toEqual([{ n: "1" }]);
+      const kept = await trx.raw<{ rows: { n: string }[] }>(
+        "select count(*) as n from pg_prepared_statements where statement = ?",
+        [text.replace("?", "$1")],
+      );
+      expect(kept.rows).toEqual([{ n: "1" }]);
+    });
+  });
+
   it("keeps a refusal's SQLSTATE, and the statement works again afterwards", async () => {
     const at = new Date();
     const taken = await preparedRaw(db.knex, insert, [1, "2026-12-01", at, [], {}, 1]).catch(
@@ -85,6 +98,14 @@ describe.each(ways)("prepared statements on $name", ({ engine, ownThread }) => {
         const result = await db.knex.raw<{ rows: { n: number }[] }>(text, [round * 1000]);
         expect(result.rows).toEqual([{ n: round * 1000 + i }]);
       }
+    }
+    if (engine === "pglite") {
+      // The embedded database keeps the most recently used ones only.
+      const kept = await db.knex.raw<{ rows: { n: string }[] }>(
+        "select count(*) as n from pg_prepared_statements where statement like 'select $1::int + %'",
+      );
+      expect(Number(kept.rows[0]?.n)).toBeGreaterThan(0);
+      expect(Number(kept.rows[0]?.n)).toBeLessThanOrEqual(AUTO_PREPARED);
     }
   });
 
