@@ -5,6 +5,7 @@ import { DomainError, Unauthorized } from "../errors";
 import { batchScopeOf } from "./batch-scope";
 import { readSession } from "../services/admin/admin-session.service";
 import { claimKey, requestHash, storeResponse, type KeyOwner } from "../services/idempotency.service";
+import { commitOrThrow } from "../services/in-transaction";
 import { setRequestDb } from "./request-db";
 import { sessionTokenOf } from "./session-cookie";
 
@@ -85,7 +86,7 @@ export function idempotent(deps: Pick<AppDeps, "db" | "clock">): Middleware {
       if (state.kind === "mismatch") throw new DomainError("IDEMPOTENCY_KEY_REUSED");
       if (state.kind === "in-progress") throw new DomainError("IDEMPOTENCY_IN_PROGRESS");
       if (state.kind === "replay") {
-        await trx.commit();
+        await commitOrThrow(trx);
         committed = true;
         checkReplayOwner(state.owner, owner, ctx.ip, ctx.path);
         ctx.status = state.response.status;
@@ -106,7 +107,7 @@ export function idempotent(deps: Pick<AppDeps, "db" | "clock">): Middleware {
           deps.clock.now(),
           owner,
         );
-        await trx.commit();
+        await commitOrThrow(trx);
         committed = true;
         return;
       }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@car-rental/db";
 import { openTestDatabase, testEngines } from "@car-rental/db/test-database";
-import { NOT_WAITING_FOR_DISK, runNotWaitingForDisk } from "./in-transaction";
+import { sqlState } from "@car-rental/db";
+import { commitOrThrow, NOT_WAITING_FOR_DISK, runNotWaitingForDisk } from "./in-transaction";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -41,5 +42,36 @@ describe.each(testEngines())("a statement that does not wait for the disk (%s)",
       db.knex.transaction((trx) => runNotWaitingForDisk(trx, `select 1 from ${NOT_WAITING_FOR_DISK}`, [])),
     ).rejects.toThrow(/needs the pool/);
     expect(() => runNotWaitingForDisk(db.knex, "select 1", [])).toThrow(/does not name NOT_WAITING_FOR_DISK/);
+  });
+});
+
+describe.each(testEngines())("a transaction held by its handle (%s)", (engine) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openTestDatabase(engine);
+    await db.knex.raw(
+      "create table commit_checks (id int, constraint commit_checks_once unique (id) deferrable initially deferred)",
+    );
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("fails when its COMMIT fails, where knex's commit() resolves", async () => {
+    const swallowed = await db.knex.transaction();
+    await swallowed("commit_checks").insert([{ id: 1 }, { id: 1 }]);
+    await swallowed.commit(); // resolves, though the COMMIT failed
+    expect(sqlState(await swallowed.executionPromise.catch((error: unknown) => error))).toBe("23505");
+
+    const trx = await db.knex.transaction();
+    await trx("commit_checks").insert([{ id: 2 }, { id: 2 }]);
+    const refused = await commitOrThrow(trx).catch((error: unknown) => error);
+    expect(sqlState(refused)).toBe("23505");
+    expect(await db.knex("commit_checks").count("* as n")).toEqual([{ n: "0" }]);
+
+    const good = await db.knex.transaction();
+    await good("commit_checks").insert({ id: 3 });
+    await commitOrThrow(good);
+    expect(await db.knex("commit_checks").pluck("id")).toEqual([3]);
   });
 });

@@ -7,6 +7,16 @@ export function isTransaction(db: Knex): db is Knex.Transaction {
 }
 
 /**
+ * Commits a transaction opened without a callback (`await knex.transaction()`) and throws when the
+ * COMMIT (or a savepoint's RELEASE) failed, e.g. a deferred constraint: knex hands that error only to
+ * the transaction's `executionPromise`, and `commit()` resolves either way.
+ */
+export async function commitOrThrow(trx: Knex.Transaction): Promise<void> {
+  await trx.commit();
+  await trx.executionPromise;
+}
+
+/**
  * Runs `work` in `db` as it is when `db` is a transaction already, else in a
  * new transaction. Inside a transaction, `db.transaction()` would open a
  * savepoint: two more round trips, and nothing gained when a failure rolls

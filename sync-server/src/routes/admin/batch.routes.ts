@@ -8,6 +8,7 @@ import type { AppDeps } from "../../deps";
 import { enterBatchScope, type BatchScope } from "../../middleware/batch-scope";
 import { sessionTokenOf } from "../../middleware/session-cookie";
 import { readSession } from "../../services/admin/admin-session.service";
+import { commitOrThrow } from "../../services/in-transaction";
 import { objectPathsIn } from "../../services/objects/upload.service";
 import { mount } from "../mount";
 
@@ -142,7 +143,7 @@ export function adminBatchRoutes(
       if (!scope) return;
       const { trx } = scope;
       scope = null;
-      await trx.commit();
+      await commitOrThrow(trx);
     };
     try {
       for (const change of changes) {
