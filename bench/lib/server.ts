@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
 import { childEnv } from "./env";
 
@@ -21,6 +22,22 @@ async function waitForHealth(url: string, deadline: number, child: ChildProcess)
 }
 
 /**
+ * Refuses a port another process listens on: the health check would pass
+ * against that process, and the bench would measure it (two benches at once).
+ */
+async function assertPortFree(port: number): Promise<void> {
+  const inUse = await new Promise<boolean>((resolve) => {
+    const probe = net.connect({ host: "127.0.0.1", port });
+    probe.once("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
+  if (inUse) throw new Error(`port ${port} is in use (another bench?): set BENCH_PORT`);
+}
+
+/**
  * Starts a TypeScript entry point (the real server or the bare Koa ceiling) as its own process, with
  * `nodeFlags` (e.g. --cpu-prof). `entry` is relative to `cwd`: this tree, or another one (release 1's).
  */
@@ -31,6 +48,7 @@ export async function startProcess(
   nodeFlags: string[] = [],
   cwd = repoRoot,
 ): Promise<RunningServer> {
+  await assertPortFree(port);
   const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", entry], {
     cwd,
     env: childEnv({ PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", ...env }),
