@@ -162,6 +162,38 @@ describe.each(testEngines())("paged admin sync on %s", (engine) => {
     server.clock.set(new Date("2026-11-21T01:30:00Z"));
   });
 
+  it("sends a page gzip-compressed as JSON, the same text as uncompressed", async () => {
+    const url = `${server.url}/api/admin/sync?paged=1&limit=50`;
+    const fetchRaw = async (encoding: string) => {
+      const res = await fetch(url, { headers: { Cookie: cookie, "Accept-Encoding": encoding } });
+      // Node's fetch decompresses: the header says what was on the wire.
+      return {
+        encoding: res.headers.get("content-encoding"),
+        type: res.headers.get("content-type"),
+        text: await res.text(),
+      };
+    };
+    const gzip = await fetchRaw("gzip");
+    const plain = await fetchRaw("identity");
+    expect(gzip.encoding).toBe("gzip");
+    expect(plain.encoding).toBeNull();
+    for (const answer of [gzip, plain]) expect(answer.type).toBe("application/json; charset=utf-8");
+    // The cursor (and the next page's token, which carries it) may move between two requests.
+    const {
+      cursor: _gzipCursor,
+      page: gzipRanges,
+      ...gzipPage
+    } = syncResponseSchema.parse(JSON.parse(gzip.text));
+    const {
+      cursor: _plainCursor,
+      page: plainRanges,
+      ...plainPage
+    } = syncResponseSchema.parse(JSON.parse(plain.text));
+    expect(gzipPage.bookings.length).toBeGreaterThan(0);
+    expect(gzipPage).toEqual(plainPage);
+    expect(gzipRanges?.ranges).toEqual(plainRanges?.ranges);
+  });
+
   it("covers every row of the mirror once, in pages of at most `limit` rows with one cursor", async () => {
     const whole = await get(server, cookie, "");
     expect(whole.page).toBeUndefined();
