@@ -10,7 +10,7 @@ import { BUSINESS_TIME_ZONE } from "@car-rental/shared/constants";
 import { lockDataDir } from "./data-dir-lock";
 import type { DataDirLock } from "./data-dir-lock";
 import { migrations, migrationSource, migrationSourceUntil } from "./migrations";
-import { asText, OID } from "./pg-types";
+import { asText, fastTimestamptz, OID, TIMESTAMPTZ_OID } from "./pg-types";
 import { createPglite } from "./pglite-instance";
 import { PgliteThread } from "./pglite-thread";
 import { withPreparedStatements } from "./pglite-prepared";
@@ -82,7 +82,8 @@ const asTextArray = pg.types.getTypeParser(textArrayOid);
  * - timestamp without time zone -> its text, e.g. '2026-03-01 09:00:00' (a Manila
  *   wall-clock time; a JS Date would silently apply the process's zone);
  * - int8 (bigint, count(*)) -> string, as node-postgres does by default;
- * - numeric -> string, timestamptz -> Date, boolean -> boolean, json -> parsed (both defaults).
+ * - numeric -> string, boolean -> boolean, json -> parsed (both defaults);
+ * - timestamptz -> Date (the engines' own parsers, with a fast path: pg-types.ts).
  * PGlite's parsers are set in pglite-instance.ts.
  */
 const ownParsers = new Map<number, (value: string) => unknown>([
@@ -90,6 +91,7 @@ const ownParsers = new Map<number, (value: string) => unknown>([
   [OID.timestamp, asText],
   [OID.dateArray, asTextArray],
   [OID.timestampArray, asTextArray],
+  [TIMESTAMPTZ_OID, fastTimestamptz(pg.types.getTypeParser(TIMESTAMPTZ_OID))],
 ]);
 
 function pgTypeParser(oid: number, format: string): (value: string) => unknown {
@@ -245,7 +247,7 @@ async function openPglite(dataDir: string | undefined, ownThread: boolean): Prom
     engine: "pglite",
     // One process, one session: a NOTIFY from this session reaches its own LISTEN.
     listen: async (channel, listener) => {
-      const stop = await pglite.listen(channel, listener);
+      const stop = await connection.listen(channel, listener);
       return () => stop();
     },
     close: async () => {

@@ -3,13 +3,17 @@ import type { ParserOptions } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { BUSINESS_TIME_ZONE } from "@car-rental/shared/constants";
 import { DurableNodeFS, durableStartParams } from "./durable-nodefs";
-import { asText, OID } from "./pg-types";
+import { asText, fastTimestamptz, OID, TIMESTAMPTZ_OID } from "./pg-types";
 
 /** PGlite hands back dates, wall-clock timestamps and int8 as their text, as node-postgres is set up to (index.ts). */
 const pgliteParsers: ParserOptions = {
   [OID.date]: asText,
   [OID.timestamp]: asText,
   [OID.int8]: asText,
+  // As PGlite's own parser, with the fast path node-postgres is given too.
+  [TIMESTAMPTZ_OID]: fastTimestamptz((value) =>
+    value === "infinity" ? Infinity : value === "-infinity" ? -Infinity : new Date(value),
+  ),
 };
 
 /**

@@ -52,6 +52,13 @@ describe("arithmetic", () => {
     expect(toMoneyString(-5n)).toBe("-0.05");
     expect(normalizeMoney("7.5")).toBe("7.50");
     expect(normalizeMoney(2500)).toBe("2500.00");
+    // Stored amounts pass as they are; every other spelling is rewritten.
+    expect(normalizeMoney("2500.00")).toBe("2500.00");
+    expect(normalizeMoney("0.05")).toBe("0.05");
+    expect(normalizeMoney("007.50")).toBe("7.50");
+    expect(normalizeMoney("-0.00")).toBe("0.00");
+    expect(normalizeMoney(" 1.00")).toBe("1.00");
+    expect(() => normalizeMoney("1.005")).toThrow(RangeError);
   });
 
   it("adds, subtracts and multiplies exactly", () => {

@@ -58,8 +58,16 @@ export function toMoneyString(centavos: bigint): string {
   return `${negative ? "-" : ""}${whole}.${fraction}`;
 }
 
+/**
+ * An amount already in the form `toMoneyString` writes (as numeric(12,2)
+ * columns come back): no sign, no leading zero, two decimals.
+ */
+const CANONICAL_PATTERN = /^(?:0|[1-9]\d{0,14})\.\d\d$/;
+
 /** Normalizes any accepted amount: 2500 -> "2500.00", "7.5" -> "7.50". */
 export function normalizeMoney(amount: MoneyInput): string {
+  // The common case (a stored amount) as it is: a first admin sync normalizes tens of thousands.
+  if (typeof amount === "string" && CANONICAL_PATTERN.test(amount)) return amount;
   return toMoneyString(parseMoney(amount));
 }
 
