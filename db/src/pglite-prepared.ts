@@ -6,11 +6,15 @@
  * Names come from prepared.ts (`preparedRaw`) or are given here to any other
  * such statement, the most recently used `AUTO_PREPARED` kept. A statement
  * without parameters needs no types: one message too. A schema change
- * (CREATE, ALTER, DROP…) forgets every prepared statement. Results, parsers
- * and errors are PGlite's own.
+ * (CREATE, ALTER, DROP…) forgets every prepared statement. Results are read
+ * by pglite-wire.ts (errors and anything unusual by PGlite's own reader), with
+ * PGlite's parsers.
  */
-import { parse, protocol, type PGlite, type Results } from "@electric-sql/pglite";
+import { messages, parse, protocol, type PGlite, type Results } from "@electric-sql/pglite";
+import { readFirstResult, type Notification } from "./pglite-wire";
 import { resultTypeChanged } from "./prepared";
+
+type BackendMessage = messages.BackendMessage;
 
 const { serialize } = protocol;
 
@@ -39,6 +43,8 @@ export class PglitePreparedStatements {
   /** Statements prepared under a name given here, by their text, least recently used first. */
   private readonly automatic = new Map<string, Prepared>();
   private nextAutomatic = 0;
+  /** Listeners by channel (see `listen`). */
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
 
   constructor(private readonly pglite: PGlite) {}
 
@@ -119,13 +125,60 @@ export class PglitePreparedStatements {
 
   /** Sends `binding` (a Bind, after a Parse if any), then runs the portal and reads its rows. */
   private async execute<T>(binding: Uint8Array[]): Promise<Results<T>> {
-    const messages = await this.pglite.execProtocolStream(
+    const chunks: Uint8Array[] = [];
+    await this.pglite.execProtocolRawStream(
       concat([...binding, serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
-      { syncToFs: false },
+      // A view of PGlite's memory, reused for the next chunk: copied.
+      { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) },
     );
     if (!this.pglite.isInTransaction()) await this.pglite.syncToFs();
-    const [result] = parse.parseResults(messages, this.pglite.parsers);
-    return (result ?? { rows: [], fields: [], affectedRows: 0 }) as Results<T>;
+    const bytes = chunks.length === 1 && chunks[0] ? chunks[0] : concat(chunks);
+    const read = readFirstResult(bytes, this.pglite.parsers) ?? this.readWithPglite(bytes);
+    for (const { channel, payload } of read.notifications) {
+      for (const listener of this.listeners.get(channel) ?? []) queueMicrotask(() => listener(payload));
+    }
+    return (read.result ?? { rows: [], fields: [], affectedRows: 0 }) as Results<T>;
+  }
+
+  /**
+   * `bytes` read by PGlite's own reader, as `execProtocolStream` would (the
+   * first error is thrown, notices are dropped), for what `readFirstResult`
+   * leaves to it.
+   */
+  private readWithPglite(bytes: Uint8Array): { result: Results | undefined; notifications: Notification[] } {
+    const answered: BackendMessage[] = [];
+    new protocol.Parser().parse(bytes, (message) => answered.push(message));
+    const error = answered.find((message) => message instanceof messages.DatabaseError);
+    if (error) throw error;
+    const notifications = answered
+      .filter((message) => message instanceof messages.NotificationResponseMessage)
+      .map(({ channel, payload }) => ({ channel, payload }));
+    const [result] = parse.parseResults(answered, this.pglite.parsers);
+    return { result, notifications };
+  }
+
+  /**
+   * `PGlite.listen`, also told the notifications this object's statements
+   * read (PGlite's reader never sees those): each NOTIFY reaches a listener
+   * once, from whichever of the two read it.
+   */
+  async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
+    // PGlite's rule for a channel's name: as written when quoted, else in lower case.
+    const name =
+      channel.startsWith('"') && channel.endsWith('"') ? channel.slice(1, -1) : channel.toLowerCase();
+    const listeners = this.listeners.get(name) ?? new Set();
+    this.listeners.set(name, listeners);
+    listeners.add(listener);
+    try {
+      const stop = await this.pglite.listen(channel, listener);
+      return async () => {
+        listeners.delete(listener);
+        await stop();
+      };
+    } catch (error) {
+      listeners.delete(listener);
+      throw error;
+    }
   }
 
   /** Forgets every prepared statement without closing it. */
@@ -147,14 +200,16 @@ export class PglitePreparedStatements {
   }
 }
 
-/** `pglite` as knex-pglite uses it, its `query` going through prepared statements. */
+/** `pglite` as knex-pglite uses it, its `query` (and `listen`) going through prepared statements. */
 export function withPreparedStatements(pglite: PGlite): PGlite {
   const prepared = new PglitePreparedStatements(pglite);
   const query = <T>(sql: string, params?: unknown[], options?: { name?: string }) =>
     prepared.query<T>(sql, params, options?.name);
+  const listen = (channel: string, listener: (payload: string) => void) => prepared.listen(channel, listener);
   return new Proxy(pglite, {
     get(target, property) {
       if (property === "query") return query;
+      if (property === "listen") return listen;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },

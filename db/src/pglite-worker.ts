@@ -27,7 +27,7 @@ try {
       case "listen":
         unlisten.set(
           call.id,
-          await pglite.listen(call.channel, (payload) => post({ notify: call.id, payload })),
+          await prepared.listen(call.channel, (payload) => post({ notify: call.id, payload })),
         );
         return null;
       case "unlisten":
