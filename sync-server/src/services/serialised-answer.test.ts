@@ -25,6 +25,12 @@ describe("serialiseAnswer", () => {
     expect(chooseEncoding("*", big)).toBe("br");
     expect(chooseEncoding("deflate", big)).toBe("identity");
     expect(chooseEncoding("gzip, br", small)).toBe("identity");
+    // A spelling read before is remembered, not the choice: it still depends on the answer.
+    expect(chooseEncoding("gzip, br", big)).toBe("br");
+    for (let i = 0; i < 200; i++) {
+      expect(chooseEncoding(`gzip;q=0.${(i % 9) + 1}, br;q=0.05, x-${i}`, big)).toBe("gzip");
+    }
+    expect(chooseEncoding("br;q=0.2, gzip;q=0.8", big)).toBe("gzip");
   });
 
   it("gives each encoding its own strong ETag, and If-None-Match matches any of them", () => {

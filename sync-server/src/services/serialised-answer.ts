@@ -56,12 +56,16 @@ export function answerMatches(ifNoneMatch: string, answer: SerialisedAnswer): bo
   });
 }
 
-/**
- * The encoding to send: the acceptable one with the highest `q` among those
- * the answer has (ties: brotli, then gzip), identity when none is.
- */
-export function chooseEncoding(acceptEncoding: string | undefined, answer: SerialisedAnswer): Encoding {
-  if (!acceptEncoding) return "identity";
+type Weights = { readonly br: number; readonly gzip: number };
+
+/** Accept-Encoding values already read: browsers send a handful of spellings, on every request. */
+const weightsOf = new Map<string, Weights>();
+const REMEMBERED_SPELLINGS = 64;
+
+/** The `q` an Accept-Encoding value gives brotli and gzip (`*` when not named, 0 when refused). */
+function readWeights(acceptEncoding: string): Weights {
+  const known = weightsOf.get(acceptEncoding);
+  if (known) return known;
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(",")) {
     const [name = "", ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
@@ -71,12 +75,26 @@ export function chooseEncoding(acceptEncoding: string | undefined, answer: Seria
     weights.set(name, Number.isFinite(weight) ? weight : 0);
   }
   const weight = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
+  const read = { br: weight("br"), gzip: weight("gzip") };
+  // A client writing a new spelling each time only refills it.
+  if (weightsOf.size >= REMEMBERED_SPELLINGS) weightsOf.clear();
+  weightsOf.set(acceptEncoding, read);
+  return read;
+}
+
+/**
+ * The encoding to send: the acceptable one with the highest `q` among those
+ * the answer has (ties: brotli, then gzip), identity when none is.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined, answer: SerialisedAnswer): Encoding {
+  if (!acceptEncoding) return "identity";
+  const weights = readWeights(acceptEncoding);
   let best: Encoding = "identity";
   let bestWeight = 0;
   for (const encoding of ["br", "gzip"] as const) {
-    if (answer.bodies[encoding] && weight(encoding) > bestWeight) {
+    if (answer.bodies[encoding] && weights[encoding] > bestWeight) {
       best = encoding;
-      bestWeight = weight(encoding);
+      bestWeight = weights[encoding];
     }
   }
   return best;
