@@ -12,6 +12,7 @@ import { requestLog } from "./middleware/request-log";
 import { canonicalApiPaths, sameOriginJsonMutations, securityHeaders } from "./middleware/security";
 import { healthRoutes } from "./routes/health.routes";
 import { limitBookingAttempts } from "./routes/public/bookings.routes";
+import { publicSnapshotHits } from "./routes/public/cars.routes";
 import { publicRoutes } from "./routes/public/public.routes";
 import { adminRoutes } from "./routes/admin/admin.routes";
 import { dispatchThrough } from "./routes/admin/batch.routes";
@@ -82,13 +83,15 @@ export function createApp(deps: AppDeps): Koa {
   app.use(jsonBodyAsText);
   app.use(errorHandler(deps.logger));
   app.use(securityHeaders(deps.storage.publicOrigins(), () => deps.config.secureCookies));
-  app.use(canonicalApiPaths());
-  app.use(sameOriginJsonMutations(allowedOrigins));
-  const parseJson = bodyParser({ enableTypes: ["json"], jsonLimit: JSON_BODY_LIMIT, encoding: "utf-8" });
   // Outside the idempotency layer, so a write clears the public snapshots after it committed.
   const readCaches = new PublicReadCaches();
   // Changes made by other processes (and background work) reach them through the feed.
   readCaches.clearOnChanges(changeFeed(deps.db, deps.logger));
+  // The fleet and booked dates already in memory go out from here, past what only other requests need.
+  app.use(publicSnapshotHits(deps, readCaches));
+  app.use(canonicalApiPaths());
+  app.use(sameOriginJsonMutations(allowedOrigins));
+  const parseJson = bodyParser({ enableTypes: ["json"], jsonLimit: JSON_BODY_LIMIT, encoding: "utf-8" });
   app.use(provideRequestDb(deps.db.knex));
   // What only a write needs: a read (the public reads above all) passes all of it with one check.
   app.use(

@@ -35,13 +35,20 @@ export class ReadCache<V> {
 
   constructor(private readonly options: ReadCacheOptions) {}
 
-  /** The cached value for `key`, or what `load` reads (kept when no write or change overlapped it). */
-  async get(key: string, load: () => Promise<V>): Promise<V> {
+  /** The cached value for `key` when there is one still fresh, without reading anything. */
+  peek(key: string): V | undefined {
     const hit = this.entries.get(key);
     const maxAgeMs = this.options.maxAgeMs;
-    if (hit !== undefined && (maxAgeMs === undefined || performance.now() - hit.readAt < maxAgeMs)) {
-      return hit.value;
+    if (hit === undefined || (maxAgeMs !== undefined && performance.now() - hit.readAt >= maxAgeMs)) {
+      return undefined;
     }
+    return hit.value;
+  }
+
+  /** The cached value for `key`, or what `load` reads (kept when no write or change overlapped it). */
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    const hit = this.peek(key);
+    if (hit !== undefined) return hit;
     const generation = this.generation;
     // The age counts from before the read: what it reads may already be that old when it arrives.
     const readAt = performance.now();

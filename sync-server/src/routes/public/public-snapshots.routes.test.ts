@@ -89,6 +89,36 @@ describe.each(testEngines())("public snapshots (%s)", (engine) => {
     }
   });
 
+  it("answers a read from memory exactly as the route that first read it did", async () => {
+    const carId = cars[0]?.id ?? "";
+    for (const path of ["/api/cars", `/api/cars/${carId}/booked-dates`]) {
+      // An admin write empties the snapshots: the next read is the route's, the one after it a hit.
+      const write = await server.request("POST", "/api/admin/blocked-names", {
+        cookie,
+        body: { fullName: `Snapshot Probe ${path.length} ${Date.now()}` },
+      });
+      expect(write.status).toBe(201);
+      const headers = { "Accept-Encoding": "gzip, deflate, br" };
+      const [read, hit] = [
+        await rawGet(`${server.url}${path}`, headers),
+        await rawGet(`${server.url}${path}`, headers),
+      ];
+      const comparable = ({ date: _date, "x-request-id": _id, ...rest }: http.IncomingHttpHeaders) => rest;
+      expect(hit.status, path).toBe(read.status);
+      expect(comparable(hit.headers), path).toEqual(comparable(read.headers));
+      expect(hit.bytes.equals(read.bytes), path).toBe(true);
+      const head = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        http.request(`${server.url}${path}`, { method: "HEAD", headers }, resolve).on("error", reject).end();
+      });
+      expect(head.statusCode, path).toBe(200);
+      expect(comparable(head.headers), path).toEqual(comparable(read.headers));
+    }
+    // Other spellings are not served from memory: they are refused as before.
+    expect((await rawGet(`${server.url}/api/cars/`, {})).status).toBe(404);
+    expect((await rawGet(`${server.url}/api/Cars`, {})).status).toBe(404);
+    expect((await rawGet(`${server.url}/api/cars/${carId.toUpperCase()}/booked-dates`, {})).status).toBe(404);
+  });
+
   it("shows an admin's change to a car in the very next GET /api/cars, with a new ETag", async () => {
     const car = cars[0];
     if (!car) throw new Error("no cars");
