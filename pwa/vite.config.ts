@@ -20,6 +20,8 @@ const NOTIFICATIONS = "/@mantine/notifications/esm/index.mjs";
 const TOAST_STORE = "/@mantine/notifications/esm/notifications.store.mjs";
 /** Everything the home page (and /booking, the same booking form) loads after its first view. */
 const HOME_CONTENT = [HOME_SECTIONS, HOME_STATIC, "/src/routes/booking.tsx?tsr-split=component"];
+/** My Booking's modules: its first view, and what it loads once used (src/features/my-booking/). */
+const MY_BOOKING = /\/src\/features\/my-booking\//;
 /** The component chunk of the route(s) `name` (a pattern) of src/routes/. */
 const routeComponent = (name: string) => new RegExp(`/src/routes/${name}\\.tsx\\?tsr-split=component$`);
 const mergeRefs = fileURLToPath(new URL("./src/lib/merge-refs.ts", import.meta.url));
@@ -110,7 +112,18 @@ export default defineConfig({
       { name: "react", roots: ["/src/boot/react-dom.ts"] },
       { name: "router", roots: ["/src/boot/router-library.ts"] },
       { name: "app-shell", roots: ["/src/boot/app-shell.ts"] },
-      { name: "layout", roots: ["/src/boot/routes.ts"] },
+      // With the few small modules the prerendered pages' own code shares with the chunks they load
+      // later (which would otherwise own them, and load with the page): what loads the data
+      // libraries, the browser database's name, and My Booking's words.
+      {
+        name: "layout",
+        roots: [
+          "/src/boot/routes.ts",
+          "/src/lib/data-libraries.ts",
+          "/src/data/database-name.ts",
+          "/shared/src/my-booking.ts",
+        ],
+      },
       { name: "home", roots: ["/src/routes/index.tsx?tsr-split=component"] },
       // Mantine's run time, which the first view does without (src/lib/mantine-runtime.ts).
       { name: "mantine", roots: ["/src/lib/mantine-runtime.ts"] },
@@ -126,9 +139,10 @@ export default defineConfig({
       // The toasts' store: small, and apart from the viewport, which only a page showing a toast loads.
       { name: "toast-store", roots: [TOAST_STORE] },
       // What the home page's content has in common with the other public pages: the static ones
-      // (PCC, the legal pages: no data libraries), then My Booking.
+      // (PCC, the legal pages: no data libraries), then My Booking (whose page loads most of its
+      // code once used: its feature's modules, not only its route's).
       { name: "pages-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("(pcc|terms|privacy)")] },
-      { name: "public-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("my-booking")] },
+      { name: "public-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("my-booking"), MY_BOOKING] },
       // The home page's content without data, hydrated from its HTML.
       { name: "home-static", roots: [HOME_STATIC] },
       // The home page's sections with data and forms: the fleet, the booking form, the contact form.
@@ -140,7 +154,7 @@ export default defineConfig({
     ]),
     // The scripts every page loads before the app (public/), without their comments.
     minifyPublicScripts(["theme-init.js", "start-app.js"]),
-    // Writes the static pages' HTML (index.html, booking/, pcc/, terms/, privacy/) before
+    // Writes the static pages' HTML (index.html, booking/, my-booking/, pcc/, terms/, privacy/) before
     // vite-plugin-pwa lists the files to precache.
     prerender({
       entry: fileURLToPath(new URL("./src/lib/prerender/entry-server.tsx", import.meta.url)),

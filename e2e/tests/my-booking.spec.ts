@@ -50,6 +50,7 @@ const OWN_CARS = [
   "Nissan Urvan NV350 Premium",
   "Toyota Hilux Conquest 2.8 4x4",
   "Mitsubishi Montero Sport GLS",
+  "Nissan Terra VE",
 ];
 let carIndex = 0;
 
@@ -360,4 +361,91 @@ test("a booking the shop recorded without documents offers Upload documents, and
   await page.getByRole("button", { name: "Send documents" }).click();
   await expect(page.getByTestId("my-booking-documents")).toHaveText("Missing: Photo ID #2, Proof of Billing");
   await expect(page.getByRole("button", { name: "Upload documents" })).toBeVisible();
+});
+
+/** Errors React reports in the console (a hydration mismatch among them), and uncaught ones. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Until the app has taken over, the built page is inert (public/start-app.js). */
+async function waitForApp(page: Page): Promise<void> {
+  await expect(page.locator("#root")).not.toHaveAttribute("inert", /.*/);
+}
+
+test("the page is served prerendered with its form, which hydrates and checks what is typed", async ({
+  page,
+  request,
+}) => {
+  const response = await request.get("/my-booking", { headers: { Accept: "text/html" } });
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain('<meta name="prerendered-path" content="/my-booking"');
+  for (const text of ["My booking", "Booking reference", "E-mail or phone", "Find booking"]) {
+    expect(html).toContain(text);
+  }
+
+  const errors = collectErrors(page);
+  await page.goto("/my-booking");
+  await waitForApp(page);
+  // Sent empty: each field says what it needs, and the first one takes the focus.
+  await page.getByRole("button", { name: "Find booking" }).click();
+  const reference = page.getByLabel("Booking reference");
+  const contact = page.getByLabel("E-mail or phone");
+  await expect(page.getByText("Booking reference is required", { exact: true })).toBeVisible();
+  await expect(page.getByText("E-mail or phone is required", { exact: true })).toBeVisible();
+  await expect(reference).toBeFocused();
+  await expect(reference).toHaveAttribute("aria-invalid", "true");
+  // Corrected, a field's message goes at once.
+  await reference.fill("ACR-7K3Q9P");
+  await expect(page.getByText("Booking reference is required", { exact: true })).toHaveCount(0);
+  await expect(reference).not.toHaveAttribute("aria-invalid", /.*/);
+  await expect(page.getByText("E-mail or phone is required", { exact: true })).toBeVisible();
+  await contact.fill("   ");
+  await page.getByRole("button", { name: "Find booking" }).click();
+  await expect(page.getByText("E-mail or phone is required", { exact: true })).toBeVisible();
+  await expect(contact).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("the e-mail's link opens the booking without showing the find form first", async ({ page, request }) => {
+  const booked = await book(request, manila(16).date, manila(17).date, "10:00 AM");
+  const errors = collectErrors(page);
+  // Records whether the find form was ever on screen, frame by frame.
+  await page.addInitScript(() => {
+    const seen = { form: false };
+    Reflect.set(window, "__findFormSeen", seen);
+    const check = () => {
+      const input = document.querySelector('input[name="reference"]');
+      if (input instanceof HTMLElement && input.checkVisibility()) seen.form = true;
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+  // The app's scripts arrive late: meanwhile the built page shows its frame, without the form.
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(`/my-booking?ref=${booked.reference}&token=${booked.bookingToken}`);
+  await expect(page.getByRole("heading", { level: 1, name: "My booking" })).toBeVisible();
+  await expect(page.getByLabel("Booking reference")).toBeHidden();
+  releaseScripts();
+  await expect(page.getByTestId("my-booking-reference")).toHaveText(booked.reference);
+  await expect(page.getByTestId("my-booking-status")).toHaveText("Pending");
+  expect(await page.evaluate(() => Reflect.get(window, "__findFormSeen"))).toEqual({ form: false });
+
+  // Back to the form: it shows again, on the same address.
+  await page.getByRole("button", { name: "Find another booking" }).click();
+  await expect(page.getByLabel("Booking reference")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Find booking" })).toBeEnabled();
+  expect(errors).toEqual([]);
 });

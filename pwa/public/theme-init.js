@@ -1,4 +1,4 @@
-// Runs before the first paint. Two jobs, external file: the CSP allows no inline script.
+// Runs before the first paint. Three jobs, external file: the CSP allows no inline script.
 (function () {
   // 1. Sets the colour scheme the React ThemeProvider will start with
   // (localStorage "theme", else the system preference), so no wrong-theme flash shows.
@@ -26,5 +26,21 @@
   };
   if (meta && normalize(meta.getAttribute("content") || "") !== normalize(window.location.pathname)) {
     document.documentElement.setAttribute("data-prerendered-other-page", "");
+  }
+
+  // 3. My booking opened from the confirmation e-mail's link (?ref=…&token=…) shows that booking,
+  // not the find form its built HTML holds (built without a query string): the form stays hidden
+  // until the app shows the booking (src/features/my-booking/my-booking-page.tsx).
+  try {
+    var search = new URLSearchParams(window.location.search);
+    if (
+      normalize(window.location.pathname).toLowerCase() === "/my-booking" &&
+      search.get("ref") &&
+      search.get("token")
+    ) {
+      document.documentElement.setAttribute("data-opening-my-booking", "");
+    }
+  } catch {
+    // No URLSearchParams (a very old browser): the form shows until the booking replaces it.
   }
 })();

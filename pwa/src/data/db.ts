@@ -23,10 +23,9 @@ import {
 import type { z } from "zod";
 import type { MutationArgs } from "./mutations/mutation";
 import type { MyBookingRow } from "./my-bookings";
+import { DATABASE_NAME } from "./database-name";
 import { outboxRowKeys } from "./outbox-row-keys";
 import { mutationOfLegacyEntry, UNKNOWN_CHANGE_MESSAGE, type LegacyOutboxEntry } from "./outbox-upgrade";
-
-export const DATABASE_NAME = "car-rental";
 
 /**
  * Marks of a row changed in the browser and not yet accepted by the server:

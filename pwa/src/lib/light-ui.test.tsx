@@ -214,6 +214,17 @@ describe("light-ui renders Mantine's markup", () => {
     ],
     ["a section heading", <MantineTitle order={2}>x</MantineTitle>, <Title order={2}>x</Title>],
     ["a stack", <MantineStack gap="sm">x</MantineStack>, <Stack>x</Stack>],
+    ["a stack with a larger gap", <MantineStack gap="lg">x</MantineStack>, <Stack gap="lg">x</Stack>],
+    ["a stack with a gap in pixels", <MantineStack gap={4}>x</MantineStack>, <Stack gap={4}>x</Stack>],
+    [
+      "a medium container with padding",
+      <MantineContainer size="md" py="xl">
+        x
+      </MantineContainer>,
+      <Container size="md" style={{ paddingBlock: "var(--mantine-spacing-xl)" }}>
+        x
+      </Container>,
+    ],
     [
       "a group with a margin",
       <MantineGroup gap="sm" mt="xl" className="x">

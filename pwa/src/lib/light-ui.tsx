@@ -13,9 +13,9 @@
  */
 import type { CSSProperties, ReactNode } from "react";
 
-type Vars = Record<`--${string}`, string>;
+export type Vars = Record<`--${string}`, string>;
 /** A style object with CSS variables (React passes custom properties through). */
-const withVars = (vars: Vars, style?: CSSProperties): CSSProperties => ({ ...vars, ...style });
+export const withVars = (vars: Vars, style?: CSSProperties): CSSProperties => ({ ...vars, ...style });
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
 
@@ -209,7 +209,7 @@ export function Container({
   style,
   children,
 }: {
-  size?: "sm" | "lg";
+  size?: "sm" | "md" | "lg";
   className?: string;
   style?: CSSProperties;
   children: ReactNode;
@@ -276,12 +276,15 @@ export function Title({ order, id, className, children }: TitleProps) {
   );
 }
 
-/** Mantine's Stack with gap sm. */
-export function Stack({ children }: { children: ReactNode }) {
+/** Mantine's Stack, with gap sm unless given (a theme spacing, or pixels as Mantine's `gap={4}`). */
+export function Stack({ gap = "sm", children }: { gap?: "sm" | "md" | "lg" | number; children: ReactNode }) {
   return (
     <div
       style={withVars({
-        "--stack-gap": "var(--mantine-spacing-sm)",
+        "--stack-gap":
+          typeof gap === "number"
+            ? `calc(${gap / 16}rem * var(--mantine-scale))`
+            : `var(--mantine-spacing-${gap})`,
         "--stack-align": "stretch",
         "--stack-justify": "flex-start",
       })}

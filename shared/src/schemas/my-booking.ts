@@ -10,22 +10,9 @@ import { moneySchema } from "../money";
 import { carSchema } from "./car";
 import { bookingViewSchema } from "./booking";
 import { textLimits } from "./common";
+import { myBookingMessages } from "../my-booking";
 
-export const myBookingLabels = {
-  nav: "My Booking",
-  title: "My booking",
-  reference: "Booking reference",
-  contact: "E-mail or phone",
-  find: "Find booking",
-  cancel: "Cancel booking",
-  addToCalendar: "Add to calendar",
-  uploadDocuments: "Upload documents",
-} as const;
-
-export const myBookingMessages = {
-  referenceRequired: "Booking reference is required",
-  contactRequired: "E-mail or phone is required",
-} as const;
+export { myBookingLabels, myBookingMessages, myBookingPath } from "../my-booking";
 
 const tokenSchema = z.string().min(1).max(textLimits.token);
 
@@ -107,8 +94,3 @@ export const myBookingSchema = z.object({
   bookingToken: tokenSchema,
 });
 export type MyBooking = z.infer<typeof myBookingSchema>;
-
-/** The page that opens a booking without typing (the confirmation e-mail's link). */
-export function myBookingPath(reference: string, bookingToken: string): string {
-  return `/my-booking?${new URLSearchParams({ ref: reference, token: bookingToken }).toString()}`;
-}

@@ -8,7 +8,7 @@ import { myBookingLabels, type DocumentsState, type MyBooking } from "@car-renta
 import { useOnline } from "../../lib/use-online";
 import { Receipt } from "../confirmation/receipt";
 import { CancelBooking } from "./cancel-booking";
-import type { ShownBooking } from "./use-my-booking";
+import type { ShownBooking } from "./my-booking-lookup";
 import { lazyRetrying } from "../../lib/lazy-retrying";
 
 // The upload pieces of the booking form load only when a document is added.

@@ -1,38 +1,23 @@
-import "@mantine/core/styles/Alert.css";
-import { Alert, Anchor, Button, Container, Stack, Text, Title } from "@mantine/core";
-import { IconAlertCircle, IconArrowLeft } from "@tabler/icons-react";
 import { getRouteApi } from "@tanstack/react-router";
-import { useLiveQuery } from "dexie-react-hooks";
-import { useEffect } from "react";
-import { formatLongDate } from "@car-rental/shared/dates";
-import { myBookingLabels, myBookingPath } from "@car-rental/shared/schemas/my-booking";
-import { keptMyBookings } from "../../data/my-bookings";
+import { useEffect, useLayoutEffect, useState } from "react";
+import { myBookingLabels } from "@car-rental/shared/my-booking";
+import { Loader } from "../../lib/light-form";
+import { Container, Stack, Text, Title } from "../../lib/light-ui";
 import { usePageTitle } from "../../lib/page-title";
+import { useRenderedInBrowser } from "../../lib/prerender/hydration";
 import { FindBookingForm } from "./find-booking-form";
-import { MyBookingDetails } from "./my-booking-details";
+import { KeptBookings } from "./kept-bookings";
+import classes from "./my-booking-page.module.css";
 import { useMyBooking } from "./use-my-booking";
 
 const route = getRouteApi("/my-booking");
 
-/** The bookings opened on this device before: each opens again without typing (and offline). */
-function KeptBookings() {
-  const kept = useLiveQuery(() => keptMyBookings().catch(() => []), []);
-  if (!kept || kept.length === 0) return null;
-  return (
-    <section aria-label="Bookings opened on this device">
-      <Text fw={700} mb={4}>
-        Opened on this device
-      </Text>
-      <Stack gap={4}>
-        {kept.map((row) => (
-          <Anchor key={row.id} href={myBookingPath(row.reference, row.answer.bookingToken)}>
-            {row.reference}: {row.answer.booking.carName}, {formatLongDate(row.answer.booking.pickupDate)}
-          </Anchor>
-        ))}
-      </Stack>
-    </section>
-  );
-}
+/**
+ * Set on <html> by public/theme-init.js, before the first paint, when the page
+ * is opened from the confirmation e-mail's link: the prerendered form stays
+ * hidden (my-booking-page.module.css) until the page shows the booking.
+ */
+const OPENING_LINK_ATTRIBUTE = "data-opening-my-booking";
 
 /**
  * My booking (release-2 §D2, §D3): find a booking by its reference and the
@@ -40,47 +25,58 @@ function KeptBookings() {
  * e-mail's link (`?ref=…&token=…`) without typing; see its status, payments
  * and documents; cancel it, add it to a calendar, add missing documents. A
  * booking opened here before is shown offline from the browser's database.
+ *
+ * The page is prerendered with its form (built without a query string) and
+ * hydrates without Mantine's run time or the form's schema; the lookup and the
+ * booking's details load once the form is used, or at once for the link.
  */
 export function MyBookingPage() {
   usePageTitle(myBookingLabels.nav);
   const { ref, token } = route.useSearch();
   const state = useMyBooking();
-  const { find } = state;
+  const { find, code } = state;
+  // False while hydrating: the prerendered HTML knows no link.
+  const inBrowser = useRenderedInBrowser();
+  const link = ref && token ? `${ref} ${token}` : null;
+  const [openedLink, setOpenedLink] = useState<string | null>(null);
 
   useEffect(() => {
-    if (ref && token) void find({ reference: ref, bookingToken: token });
+    if (!ref || !token) return;
+    void find({ reference: ref, bookingToken: token }).finally(() => setOpenedLink(`${ref} ${token}`));
   }, [ref, token, find]);
 
+  // Rendered in the browser, the page shows what its address asks for: the prerendered form may show.
+  useLayoutEffect(() => {
+    if (inBrowser) document.documentElement.removeAttribute(OPENING_LINK_ATTRIBUTE);
+  }, [inBrowser]);
+
+  // The link's booking is being looked up: neither the form nor a booking yet.
+  const opening = inBrowser && link !== null && openedLink !== link && state.shown === null;
+
   return (
-    <Container size="md" py="xl">
+    <Container size="md" style={{ paddingBlock: "var(--mantine-spacing-xl)" }}>
       <Stack gap="lg">
         <Title order={1}>{myBookingLabels.title}</Title>
-        {state.problem && (
-          <Alert color="red" role="alert" icon={<IconAlertCircle size={20} aria-hidden="true" />}>
-            {state.problem}
-          </Alert>
-        )}
-        {state.shown ? (
-          <>
-            <MyBookingDetails shown={state.shown} onChanged={state.replace} />
-            <Button
-              variant="subtle"
-              leftSection={<IconArrowLeft size={18} aria-hidden="true" />}
-              onClick={state.close}
-              w="fit-content"
-            >
-              Find another booking
-            </Button>
-          </>
+        {state.problem && code && <code.LookupProblem problem={state.problem} />}
+        {opening ? (
+          <div className={classes.opening} aria-busy="true">
+            <Loader />
+          </div>
+        ) : state.shown && code ? (
+          <code.BookingShown shown={state.shown} onChanged={state.replace} onClose={state.close} />
         ) : (
-          <>
+          <div className={classes.find}>
             <Text>
               Enter your booking reference (for example ACR-7K3Q9P, on your confirmation) and the e-mail
               address or phone number you booked with.
             </Text>
-            <FindBookingForm busy={state.busy} onFind={(values) => find(values)} />
+            <FindBookingForm
+              busy={state.busy}
+              onFind={(values) => find(values)}
+              onUnavailable={state.unavailable}
+            />
             <KeptBookings />
-          </>
+          </div>
         )}
       </Stack>
     </Container>

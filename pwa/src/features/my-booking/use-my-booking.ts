@@ -1,71 +1,96 @@
 import { useCallback, useState } from "react";
-import { GENERIC_FAILURE } from "@car-rental/shared/messages";
-import { normalizeBookingReference } from "@car-rental/shared/booking-reference";
 import type { BookingLookupBody, MyBooking } from "@car-rental/shared/schemas/my-booking";
-import { ApiError, NetworkError, api as appApi, describeError, type ApiClient } from "../../data/api-client";
-import { keptMyBooking, saveMyBooking } from "../../data/my-bookings";
+import { loadDataLibraries } from "../../lib/data-libraries";
+import { loadRetrying } from "../../lib/load-retrying";
+import type * as Lookup from "./my-booking-lookup";
+import type { ShownBooking } from "./my-booking-lookup";
+import type * as View from "./my-booking-view";
 
-export const OFFLINE_NOT_KEPT =
-  "You are offline, and this booking was not opened on this device before. Please try again when you are online.";
+/** What the page loads once it is used: the lookup, the form's schema, the booking's details. */
+export type MyBookingCode = typeof Lookup & typeof View;
 
-export type ShownBooking = {
-  answer: MyBooking;
-  /** Read from the browser's database: the server could not be reached. */
-  offline: boolean;
-};
+let loading: Promise<MyBookingCode> | undefined;
+
+/**
+ * Loads My booking's code beyond its first view: its libraries first, one per
+ * task (lib/data-libraries.ts), then the lookup and the views. Started when
+ * the form is first used, or by the e-mail's link.
+ */
+export function loadMyBookingCode(): Promise<MyBookingCode> {
+  loading ??= loadRetrying(async () => {
+    await loadDataLibraries();
+    const [lookup, view] = await Promise.all([import("./my-booking-lookup"), import("./my-booking-view")]);
+    return { ...lookup, ...view };
+  }).catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
 
 export type MyBookingState = {
   shown: ShownBooking | null;
   /** Why the last lookup found nothing (the server's words), or null. */
   problem: string | null;
   busy: boolean;
+  /** The page's code beyond its first view, once a lookup has loaded it. */
+  code: MyBookingCode | null;
   /** Looks the booking up; offline, shows the copy kept from an earlier visit. */
   find: (body: BookingLookupBody) => Promise<void>;
   /** Shows a newer answer (after a cancellation or an upload) and keeps it. */
   replace: (answer: MyBooking) => Promise<void>;
   close: () => void;
+  /**
+   * The page's code could not be loaded (online, after several attempts): the
+   * page fails as a lazy component's would, with the router's error page.
+   */
+  unavailable: (error: unknown) => void;
 };
 
 /** My booking's state: the booking on screen, and its lookup online or from the kept copy. */
-export function useMyBooking(api: ApiClient = appApi): MyBookingState {
+export function useMyBooking(): MyBookingState {
   const [shown, setShown] = useState<ShownBooking | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [code, setCode] = useState<MyBookingCode | null>(null);
 
-  const replace = useCallback(async (answer: MyBooking) => {
-    setShown({ answer, offline: false });
-    await saveMyBooking(answer).catch((error: unknown) => console.error("Keeping the booking failed", error));
-  }, []);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const unavailable = useCallback((error: unknown) => setFailure({ error }), []);
 
   const find = useCallback(
     async (body: BookingLookupBody) => {
       setBusy(true);
       setProblem(null);
       try {
-        const answer = await api.call("lookupBooking", { body });
-        await replace(answer);
-      } catch (error) {
-        if (error instanceof NetworkError) {
-          const reference = normalizeBookingReference(body.reference);
-          const kept = reference ? await keptMyBooking(reference).catch(() => undefined) : undefined;
-          if (kept) setShown({ answer: kept.answer, offline: true });
-          else setProblem(OFFLINE_NOT_KEPT);
+        const loaded = await loadMyBookingCode();
+        setCode(loaded);
+        const outcome = await loaded.lookUpBooking(body);
+        if ("shown" in outcome) {
+          setShown(outcome.shown);
         } else {
-          if (!(error instanceof ApiError)) console.error("Booking lookup failed", error);
-          setShown(null);
-          setProblem(describeError(error, GENERIC_FAILURE));
+          if (!outcome.keepShown) setShown(null);
+          setProblem(outcome.problem);
         }
+      } catch (error) {
+        unavailable(error);
       } finally {
         setBusy(false);
       }
     },
-    [api, replace],
+    [unavailable],
   );
+
+  const replace = useCallback(async (answer: MyBooking) => {
+    setShown({ answer, offline: false });
+    const loaded = await loadMyBookingCode();
+    await loaded.keepBooking(answer);
+  }, []);
 
   const close = useCallback(() => {
     setShown(null);
     setProblem(null);
   }, []);
 
-  return { shown, problem, busy, find, replace, close };
+  if (failure) throw failure.error;
+  return { shown, problem, busy, code, find, replace, close, unavailable };
 }

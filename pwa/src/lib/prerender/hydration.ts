@@ -1,4 +1,4 @@
-import { useDeferredValue } from "react";
+import { useDeferredValue, useSyncExternalStore } from "react";
 
 /**
  * False while React renders on the build machine (prerendering) and while it
@@ -13,4 +13,22 @@ import { useDeferredValue } from "react";
  */
 export function useHydrated(): boolean {
   return useDeferredValue(true, false);
+}
+
+const subscribeNever = () => () => {};
+
+/**
+ * False while React renders on the build machine and while it hydrates that
+ * markup; true in every other render in the browser, including the very first
+ * render of a page React renders from scratch (where useHydrated is still
+ * false). After hydration, the switch to true is one synchronous re-render
+ * (useHydrated's is a background one, in slices): for what the prerendered
+ * HTML cannot know, such as the address's query string.
+ */
+export function useRenderedInBrowser(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
 }

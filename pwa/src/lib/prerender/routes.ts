@@ -3,7 +3,7 @@
  * each to `<path>/index.html` ("/" to index.html). Every other address (the
  * admin area, a 404) is served the home page's file and rendered in the browser.
  */
-export const PRERENDERED_PATHS = ["/", "/booking", "/pcc", "/terms", "/privacy"] as const;
+export const PRERENDERED_PATHS = ["/", "/booking", "/my-booking", "/pcc", "/terms", "/privacy"] as const;
 
 export type PrerenderedPath = (typeof PRERENDERED_PATHS)[number];
 

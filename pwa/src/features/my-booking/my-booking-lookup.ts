@@ -1,0 +1,73 @@
+/**
+ * What My booking does with the server and the browser's database: looking a
+ * booking up (offline, the copy kept from an earlier visit), keeping the
+ * latest answer, and checking the form with its schema. Loaded when the page
+ * is used (use-my-booking.ts), not with its first view.
+ */
+import { GENERIC_FAILURE } from "@car-rental/shared/messages";
+import { normalizeBookingReference } from "@car-rental/shared/booking-reference";
+import {
+  myBookingFormSchema,
+  type BookingLookupBody,
+  type MyBooking,
+  type MyBookingFormValues,
+} from "@car-rental/shared/schemas/my-booking";
+import { ApiError, NetworkError, api as appApi, describeError, type ApiClient } from "../../data/api-client";
+import { keptMyBooking, saveMyBooking } from "../../data/my-bookings";
+
+export const OFFLINE_NOT_KEPT =
+  "You are offline, and this booking was not opened on this device before. Please try again when you are online.";
+
+export type ShownBooking = {
+  answer: MyBooking;
+  /** Read from the browser's database: the server could not be reached. */
+  offline: boolean;
+};
+
+/** A lookup's outcome: the booking to show, or why there is none (the server's words). */
+export type LookupOutcome = { shown: ShownBooking } | { problem: string; keepShown: boolean };
+
+/** Keeps the server's latest answer, so the page opens it again offline. */
+export async function keepBooking(answer: MyBooking): Promise<void> {
+  await saveMyBooking(answer).catch((error: unknown) => console.error("Keeping the booking failed", error));
+}
+
+/** Looks the booking up and keeps it; offline, the copy kept from an earlier visit. */
+export async function lookUpBooking(
+  body: BookingLookupBody,
+  api: ApiClient = appApi,
+): Promise<LookupOutcome> {
+  try {
+    const answer = await api.call("lookupBooking", { body });
+    await keepBooking(answer);
+    return { shown: { answer, offline: false } };
+  } catch (error) {
+    if (error instanceof NetworkError) {
+      const reference = normalizeBookingReference(body.reference);
+      const kept = reference ? await keptMyBooking(reference).catch(() => undefined) : undefined;
+      return kept
+        ? { shown: { answer: kept.answer, offline: true } }
+        : { problem: OFFLINE_NOT_KEPT, keepShown: true };
+    }
+    if (!(error instanceof ApiError)) console.error("Booking lookup failed", error);
+    return { problem: describeError(error, GENERIC_FAILURE), keepShown: false };
+  }
+}
+
+export type FindFormErrors = Partial<Record<keyof MyBookingFormValues, string>>;
+
+/** The form's values as the schema reads them (trimmed), or the message of each field in error. */
+export function checkFindForm(
+  values: Record<keyof MyBookingFormValues, string>,
+): { values: MyBookingFormValues } | { errors: FindFormErrors } {
+  const result = myBookingFormSchema.safeParse(values);
+  if (result.success) return { values: result.data };
+  const errors: FindFormErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if ((field === "reference" || field === "contact") && errors[field] === undefined) {
+      errors[field] = issue.message;
+    }
+  }
+  return { errors };
+}
