@@ -31,6 +31,8 @@ export function publicCarRoutes(deps: AppDeps, caches: PublicReadCaches): Router
 
   const today = manilaTodayMemo();
   mount(router, routes.carBookedDates, async (ctx) => {
+    // Set first: a refusal (an unknown car) or a failed read is not kept by a cache either.
+    ctx.set("Cache-Control", "no-cache");
     const day = today(deps.clock.now());
     // A hit needs no check of the id: only an answer to a valid id is ever kept.
     const answer = await caches.bookedDates.get(bookedDatesKey(ctx.params.id, day), async () => {

@@ -113,6 +113,13 @@ describe.each(testEngines())("public snapshots (%s)", (engine) => {
       expect(head.statusCode, path).toBe(200);
       expect(comparable(head.headers), path).toEqual(comparable(read.headers));
     }
+    // An unknown car is refused, and the refusal is not to be cached either.
+    const unknown = await rawGet(
+      `${server.url}/api/cars/00000000-0000-4000-8000-000000000000/booked-dates`,
+      {},
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers["cache-control"]).toBe("no-cache");
     // Other spellings are not served from memory: they are refused as before.
     expect((await rawGet(`${server.url}/api/cars/`, {})).status).toBe(404);
     expect((await rawGet(`${server.url}/api/Cars`, {})).status).toBe(404);
