@@ -2,43 +2,11 @@ import {
   Button,
   Card as MantineCard,
   Loader as MantineLoader,
-  MantineProvider,
   TextInput as MantineTextInput,
 } from "@mantine/core";
-import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Card, Loader, SubmitButton, TextInput } from "./light-form";
-import { mantineTheme } from "./mantine-theme";
-
-/** The markup, with each element's classes, style declarations and attributes in a fixed order. */
-function normalized(element: ReactElement): string {
-  const host = document.createElement("div");
-  host.innerHTML = renderToStaticMarkup(
-    <MantineProvider theme={mantineTheme} withCssVariables={false} withGlobalClasses={false}>
-      {element}
-    </MantineProvider>,
-  );
-  for (const node of host.querySelectorAll("*")) {
-    const classes = node.getAttribute("class");
-    if (classes !== null) node.setAttribute("class", classes.split(/\s+/).filter(Boolean).sort().join(" "));
-    const style = node.getAttribute("style");
-    if (style !== null) {
-      const declarations = style
-        .split(/;(?![^(]*\))/)
-        .map((declaration) => declaration.trim())
-        .filter(Boolean)
-        .sort();
-      node.setAttribute("style", declarations.join(";"));
-    }
-    const attributes = [...node.attributes].map((attribute) => [attribute.name, attribute.value] as const);
-    attributes.forEach(([name]) => node.removeAttribute(name));
-    attributes
-      .sort(([a], [b]) => a.localeCompare(b))
-      .forEach(([name, value]) => node.setAttribute(name, value));
-  }
-  return host.innerHTML;
-}
+import { normalizedMarkup } from "../test/mantine-markup";
 
 const icon = <svg data-icon="" />;
 
@@ -97,6 +65,6 @@ describe("light-form renders Mantine's markup", () => {
       </SubmitButton>,
     ],
   ])("%s", (_name, mantine, light) => {
-    expect(normalized(light)).toBe(normalized(mantine));
+    expect(normalizedMarkup(light)).toBe(normalizedMarkup(mantine));
   });
 });

@@ -6,14 +6,11 @@ import {
   Button,
   Container as MantineContainer,
   Group as MantineGroup,
-  MantineProvider,
   Stack as MantineStack,
   Text as MantineText,
   Title as MantineTitle,
   VisuallyHidden as MantineVisuallyHidden,
 } from "@mantine/core";
-import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import {
   actionIconLook,
@@ -30,37 +27,7 @@ import {
   Title,
   VisuallyHidden,
 } from "./light-ui";
-import { mantineTheme } from "./mantine-theme";
-
-/** The markup, with each element's classes and style declarations in a fixed order. */
-function normalized(element: ReactElement): string {
-  const host = document.createElement("div");
-  host.innerHTML = renderToStaticMarkup(
-    <MantineProvider theme={mantineTheme} withCssVariables={false} withGlobalClasses={false}>
-      {element}
-    </MantineProvider>,
-  );
-  for (const node of host.querySelectorAll("*")) {
-    const classes = node.getAttribute("class");
-    if (classes !== null) node.setAttribute("class", classes.split(/\s+/).filter(Boolean).sort().join(" "));
-    const style = node.getAttribute("style");
-    if (style !== null) {
-      const declarations = style
-        .split(";")
-        .map((declaration) => declaration.trim())
-        .filter(Boolean)
-        .sort();
-      node.setAttribute("style", declarations.join(";"));
-    }
-    // Attribute order is not markup.
-    const attributes = [...node.attributes].map((attribute) => [attribute.name, attribute.value] as const);
-    attributes.forEach(([name]) => node.removeAttribute(name));
-    attributes
-      .sort(([a], [b]) => a.localeCompare(b))
-      .forEach(([name, value]) => node.setAttribute(name, value));
-  }
-  return host.innerHTML;
-}
+import { normalizedMarkup } from "../test/mantine-markup";
 
 const icon = <svg data-icon="" />;
 
@@ -249,6 +216,6 @@ describe("light-ui renders Mantine's markup", () => {
       <VisuallyHidden>x</VisuallyHidden>,
     ],
   ])("%s", (_name, mantine, light) => {
-    expect(normalized(light)).toBe(normalized(mantine));
+    expect(normalizedMarkup(light)).toBe(normalizedMarkup(mantine));
   });
 });
