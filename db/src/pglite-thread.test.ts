@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { constraintName, IN_MEMORY, openDatabase, sqlState } from "./index";
 import type { Database } from "./index";
 import { PgliteThread } from "./pglite-thread";
+import { preparedRaw } from "./prepared";
 
 describe("PGlite on a thread of its own", () => {
   let db: Database;
@@ -74,6 +75,66 @@ describe("PGlite on a thread of its own", () => {
     expect(sqlState(failed)).toBe("42P01");
     const after = await db.knex.transaction((trx) => trx("slots").where({ car: 20 }).count("* as n"));
     expect(after).toEqual([{ n: "2" }]);
+  });
+
+  it("sends a statement whose answer is not needed with the next one, whose failure it becomes", async () => {
+    const insert = "insert into slots (id, car, during) values (?, ?, ?::daterange)";
+    await db.knex.transaction(async (trx) => {
+      const early = await preparedRaw(trx, insert, [30, 40, "[2026-04-01,2026-04-02)"], { withNext: true });
+      expect(early.rows).toEqual([]);
+    });
+    // Its refusal fails the COMMIT it went with, which still ended the transaction: nothing stays.
+    const refused = await db.knex
+      .transaction(async (trx) => {
+        await trx("slots").insert({ id: 31, car: 40, during: "[2026-04-05,2026-04-06)" });
+        await preparedRaw(trx, insert, [32, 40, "[2026-04-01,2026-04-03)"], { withNext: true });
+      })
+      .catch((error: unknown) => error);
+    expect(sqlState(refused)).toBe("23P01");
+    // Before a ROLLBACK, its refusal is of no consequence.
+    await db.knex
+      .transaction(async (trx) => {
+        await preparedRaw(trx, insert, [33, 40, "[2026-04-01,2026-04-03)"], { withNext: true });
+        throw new Error("changed my mind");
+      })
+      .catch(() => undefined);
+    expect(await db.knex("slots").where({ car: 40 }).pluck("id")).toEqual([30]);
+  });
+
+  it("fails the COMMIT or RELEASE SAVEPOINT of a handle-style transaction a deferred statement failed in", async () => {
+    const insert = "insert into slots (id, car, during) values (?, ?, ?::daterange)";
+    // The COMMIT rolls the transaction back and fails with the statement's error (knex hands it to
+    // executionPromise only: commitOrThrow in sync-server awaits both).
+    const trx = await db.knex.transaction();
+    await trx("slots").insert({ id: 40, car: 50, during: "[2026-05-01,2026-05-03)" });
+    await preparedRaw(trx, insert, [41, 50, "[2026-05-02,2026-05-04)"], { withNext: true });
+    await trx.commit();
+    expect(sqlState(await trx.executionPromise.catch((error: unknown) => error))).toBe("23P01");
+    await trx.rollback().catch(() => undefined);
+    expect(await db.knex("slots").where({ car: 50 }).pluck("id")).toEqual([]);
+
+    // A savepoint's RELEASE fails the same way, and its changes are rolled back; the enclosing
+    // transaction goes on and commits what it did outside the savepoint.
+    const outer = await db.knex.transaction();
+    await outer("slots").insert({ id: 50, car: 60, during: "[2026-06-01,2026-06-03)" });
+    const inner = await outer.transaction();
+    await inner("slots").insert({ id: 51, car: 60, during: "[2026-06-10,2026-06-11)" });
+    await preparedRaw(inner, insert, [52, 60, "[2026-06-02,2026-06-04)"], { withNext: true });
+    await inner.commit();
+    expect(sqlState(await inner.executionPromise.catch((error: unknown) => error))).toBe("23P01");
+    await inner.rollback().catch(() => undefined);
+    await outer("slots").insert({ id: 53, car: 60, during: "[2026-06-20,2026-06-21)" });
+    await outer.commit();
+    await outer.executionPromise;
+    expect(await db.knex("slots").where({ car: 60 }).orderBy("id").pluck("id")).toEqual([50, 53]);
+
+    // A COMMIT of a transaction whose failure was ignored is refused (PostgreSQL answers it ROLLBACK).
+    const ignored = await db.knex.transaction();
+    await ignored("slots").insert({ id: 60, car: 70, during: "[2026-07-01,2026-07-03)" });
+    await ignored.raw("select * from no_such_table").catch(() => undefined);
+    await ignored.commit();
+    expect(sqlState(await ignored.executionPromise.catch((error: unknown) => error))).toBe("25P02");
+    expect(await db.knex("slots").where({ car: 70 }).pluck("id")).toEqual([]);
   });
 
   it("refuses calls once closed, with a clear error", async () => {

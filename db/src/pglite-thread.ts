@@ -20,13 +20,26 @@ export type ThreadCall =
       sql: string;
       params: unknown[] | undefined;
       name: string | undefined;
-      /** Statements to run first (a deferred BEGIN or SAVEPOINT: see PgliteThread.query). */
-      before: string[];
+      before: Deferred[];
     }
-  | { id: number; kind: "exec"; sql: string; before: string[] }
+  | { id: number; kind: "exec"; sql: string; before: Deferred[] }
   | { id: number; kind: "listen"; channel: string }
   | { id: number; kind: "unlisten"; listenId: number }
   | { id: number; kind: "close" };
+
+/**
+ * A statement whose answer nobody waits for, sent with the next call and run before it (see
+ * PgliteThread.query): a transaction's BEGIN or SAVEPOINT, or one sent with `withNext`.
+ */
+export type Deferred = { sql: string; params: unknown[] | undefined; name: string | undefined };
+
+/** The options knex passes on from a statement's `.options()`: see prepared.ts. */
+export type QueryOptions = {
+  /** Run as this prepared statement (pglite-prepared.ts). */
+  name?: string;
+  /** Its answer is not needed: it may go with the transaction's next statement. */
+  withNext?: boolean;
+};
 
 /** A call before it is given its id. */
 type CallBody = ThreadCall extends infer Call ? (Call extends ThreadCall ? Omit<Call, "id"> : never) : never;
@@ -85,8 +98,8 @@ export class PgliteThread {
   private closing = false;
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private readonly listeners = new Map<number, (payload: string) => void>();
-  /** BEGIN and SAVEPOINT statements not sent yet: they go with the next call. */
-  private deferred: string[] = [];
+  /** Statements not sent yet (BEGIN, SAVEPOINT, `withNext` ones): they go with the next call. */
+  private deferred: Deferred[] = [];
 
   /** Opens PGlite in `dataDir` (in memory when undefined) on a new thread. */
   static async start(dataDir: string | undefined): Promise<PgliteThread> {
@@ -161,28 +174,32 @@ export class PgliteThread {
     });
   }
 
-  /** PGlite's `query`; `options.name` runs it as that prepared statement (pglite-prepared.ts). */
+  /**
+   * PGlite's `query`; `options.name` runs it as that prepared statement (pglite-prepared.ts). A
+   * transaction's BEGIN (or a savepoint), and a statement sent `withNext`, are answered at once
+   * (no rows) and sent with the statement after them: one message to the thread and back where
+   * there were two. Should one fail, the statement after it fails with its error (a COMMIT or a
+   * ROLLBACK still ends the transaction), and the caller rolls back as it would have.
+   */
   query<T = Record<string, unknown>>(
     sql: string,
     params?: unknown[],
-    options?: { name?: string },
+    options?: QueryOptions,
   ): Promise<Results<T>> {
-    // A transaction's BEGIN (or a savepoint) is answered at once and sent with the statement after
-    // it: one message to the thread and back where there were two. Should it fail, that statement
-    // fails with its error, and the caller rolls back as it would have.
-    if ((!params || params.length === 0) && DEFERRABLE.test(sql)) {
+    const name = options?.name;
+    if (options?.withNext || ((!params || params.length === 0) && DEFERRABLE.test(sql))) {
       if (this.closed) return Promise.reject(new Error("the embedded database is closed"));
-      this.deferred.push(sql);
+      this.deferred.push({ sql, params, name });
       return Promise.resolve({ rows: [], fields: [], affectedRows: 0 });
     }
-    return this.call({ kind: "query", sql, params, name: options?.name, before: this.takeDeferred() });
+    return this.call({ kind: "query", sql, params, name, before: this.takeDeferred() });
   }
 
   exec(sql: string): Promise<Results[]> {
     return this.call({ kind: "exec", sql, before: this.takeDeferred() });
   }
 
-  private takeDeferred(): string[] {
+  private takeDeferred(): Deferred[] {
     const deferred = this.deferred;
     this.deferred = [];
     return deferred;

@@ -7,6 +7,24 @@ import { createPglite } from "./pglite-instance";
 import { PglitePreparedStatements } from "./pglite-prepared";
 import { errorFields, type ThreadCall, type ThreadMessage } from "./pglite-thread";
 
+/** A transaction's COMMIT, as knex sends it. */
+const COMMIT = /^\s*(commit|end)\b/i;
+/** What ends a transaction, or a savepoint's part of it, without keeping anything. */
+const ROLLBACK = /^\s*(rollback|abort)\b/i;
+/** A savepoint's end keeping its changes: `RELEASE SAVEPOINT name`. */
+const RELEASE = /^\s*release\s+(?:savepoint\s+)?(\w+)\s*;?\s*$/i;
+
+/** A ROLLBACK that ran after a statement sent ahead of it failed: it answers as usual. */
+class RolledBack extends Error {}
+
+/** A COMMIT PostgreSQL answered ROLLBACK: the transaction had failed, and nothing of it was kept. */
+function commitRefused(): Error {
+  return Object.assign(
+    new Error("current transaction is aborted: COMMIT rolled it back, nothing of it was kept"),
+    { code: "25P02", severity: "ERROR" },
+  );
+}
+
 const port = parentPort;
 if (!port) throw new Error("pglite-worker.ts runs as a worker thread");
 const post = (message: ThreadMessage) => port.postMessage(message);
@@ -17,11 +35,53 @@ try {
   const prepared = new PglitePreparedStatements(pglite);
   const unlisten = new Map<number, () => Promise<void>>();
 
+  /**
+   * Runs the statements sent ahead of `call` (see PgliteThread.query). If one fails, the transaction
+   * has failed, and `call` fails with its error instead of running, except that what it was to end
+   * still ends: a COMMIT rolls the transaction back, a RELEASE SAVEPOINT rolls back to its savepoint
+   * (so the enclosing transaction may go on, as it would after the savepoint's rollback), and a
+   * ROLLBACK runs and answers as usual. knex's handle-style transactions see the COMMIT's or the
+   * RELEASE's error only through `commitOrThrow` (sync-server), which every one of them uses.
+   */
+  const runBefore = async (call: ThreadCall): Promise<void> => {
+    if (!("before" in call)) return;
+    for (const deferred of call.before) {
+      try {
+        await prepared.query(deferred.sql, deferred.params, deferred.name);
+      } catch (error) {
+        const savepoint = RELEASE.exec(call.sql)?.[1];
+        const end = ROLLBACK.test(call.sql)
+          ? call.sql
+          : COMMIT.test(call.sql)
+            ? "rollback"
+            : savepoint
+              ? `rollback to savepoint ${savepoint}`
+              : null;
+        if (end === null) throw error;
+        await prepared.query(end, [], undefined).catch(() => undefined);
+        if (end === call.sql) throw new RolledBack();
+        throw error;
+      }
+    }
+  };
+
+  /** `prepared.query`, and a COMMIT answered ROLLBACK (its transaction had failed) made an error. */
+  const query = async (sql: string, params: unknown[] | undefined, name: string | undefined) => {
+    const result = await prepared.query(sql, params, name);
+    if ((result as { command?: string }).command === "ROLLBACK" && COMMIT.test(sql)) throw commitRefused();
+    return result;
+  };
+
   const answer = async (call: ThreadCall): Promise<unknown> => {
-    if ("before" in call) for (const sql of call.before) await prepared.query(sql, [], undefined);
+    try {
+      await runBefore(call);
+    } catch (error) {
+      if (error instanceof RolledBack) return { rows: [], fields: [], affectedRows: 0 };
+      throw error;
+    }
     switch (call.kind) {
       case "query":
-        return prepared.query(call.sql, call.params, call.name);
+        return query(call.sql, call.params, call.name);
       case "exec":
         return call.sql === "" ? [] : pglite.exec(call.sql);
       case "listen":

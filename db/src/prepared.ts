@@ -30,18 +30,26 @@ export function resultTypeChanged(error: unknown): boolean {
  * statements whose text takes a bounded number of forms: every form stays
  * prepared on every connection. If a table it reads changed shape since, it
  * is prepared anew, unless it ran in a transaction, which that error aborted.
+ *
+ * `withNext`, in a transaction whose next statements do not need this one's
+ * answer (nor, on the embedded database, its rows): on the embedded
+ * database's thread it goes with the transaction's next statement (at the
+ * latest its COMMIT), saving a round trip to the thread; should it fail, that
+ * statement fails with its error. Elsewhere it runs at once.
  */
 export async function preparedRaw<Row>(
   db: Knex,
   sql: string,
   bindings: readonly Knex.RawBinding[],
+  { withNext = false }: { withNext?: boolean } = {},
 ): Promise<{ rows: Row[] }> {
+  const options = () => ({ name: statementName(sql), withNext: withNext && db.isTransaction === true });
   try {
-    return await db.raw<{ rows: Row[] }>(sql, bindings).options({ name: statementName(sql) });
+    return await db.raw<{ rows: Row[] }>(sql, bindings).options(options());
   } catch (error) {
     if (!resultTypeChanged(error)) throw error;
     forgetPreparedStatements();
     if (db.isTransaction) throw error;
-    return db.raw<{ rows: Row[] }>(sql, bindings).options({ name: statementName(sql) });
+    return db.raw<{ rows: Row[] }>(sql, bindings).options(options());
   }
 }

@@ -111,6 +111,8 @@ export async function storeResponse(
      on conflict (key) do update
        set status = excluded.status, response_body = excluded.response_body, completed_at = excluded.completed_at`,
     [key, method, path, owner, hash, response.status, JSON.stringify(response.body ?? null), now],
+    // In the request's transaction, its COMMIT comes next: on the embedded database the two go together.
+    { withNext: true },
   );
 }
 
