@@ -237,6 +237,21 @@ describe.each(testEngines())("booking trust rules (%s)", (engine) => {
     expect(error?.details).toMatchObject({ conflicts: [{ start: "2027-02-05", end: "2027-02-07" }] });
   });
 
+  it("leaves the uploads of a booking refused for its dates free: they book other dates afterwards", async () => {
+    const car = freshCar();
+    await bookOk({ car, pickupDate: "2027-03-01", returnDate: "2027-03-03" });
+    const documents = await uploadDocuments(server);
+    const clash = await book({ car, pickupDate: "2027-03-02", returnDate: "2027-03-04", documents });
+    expect(clash.status).toBe(409);
+    expect((await errorOf(clash)).code).toBe("DATES_UNAVAILABLE");
+    const paths = Object.values(documents).map((objectPath) => objectPath.replace(/^\/objects\//, ""));
+    const rows = await server.db.knex("objects").whereIn("path", paths).select("booking_id", "attached_at");
+    expect(rows).toEqual(paths.map(() => ({ booking_id: null, attached_at: null })));
+    const later = await bookOk({ car, pickupDate: "2027-03-05", returnDate: "2027-03-07", documents });
+    const owners = await server.db.knex("objects").whereIn("path", paths).pluck("booking_id");
+    expect(owners).toEqual(paths.map(() => later.booking.id));
+  });
+
   it("books in parallel with one upload set: exactly one booking gets it, the others 422 DOCUMENT_ALREADY_USED, none a deadlock's 500", async () => {
     const shared = await uploadDocuments(server);
     const car = freshCar();

@@ -12,6 +12,13 @@ import type { BookingStatus, DistanceService, DriverService } from "@car-rental/
 import type { BookingDocuments } from "@car-rental/shared/schemas/booking";
 import { DatesUnavailable } from "../../errors";
 import { activeRanges } from "../cars/cars.service";
+import {
+  ATTACH_DOCUMENTS_CTES,
+  ATTACHED_DOCUMENTS_JSON_SQL,
+  judgeAttachedDocuments,
+  type AttachedDocumentRow,
+  type DocumentsToAttach,
+} from "../objects/upload.service";
 import { customersTable, type CustomerRow } from "../customers/customer-record";
 import type { BookingViewRow } from "./booking-view";
 
@@ -109,6 +116,7 @@ export type InsertedBookingRow = Omit<
 export async function insertBookingRow(
   trx: Knex.Transaction,
   booking: NewBooking,
+  documents?: DocumentsToAttach,
 ): Promise<InsertedBookingRow> {
   const row = {
     ...(booking.id === undefined ? {} : { id: booking.id }),
@@ -144,14 +152,30 @@ export async function insertBookingRow(
     ...(booking.createdAt ? { created_at: booking.createdAt } : {}),
   };
   // One round trip: the insert, or no row when the no-overlap rule refused it (the function's own
-  // exception block rolled the insert back, so this transaction reads the conflicting ranges).
-  const inserted = await preparedRaw<InsertedBookingRow>(
+  // exception block rolled the insert back, so this transaction reads the conflicting ranges). With
+  // documents, the same statement gives them to the booking it inserted (attachDocumentsToBooking's
+  // statement; nothing is locked or attached when the insert was refused).
+  if (!documents || documents.keys.length === 0) {
+    const inserted = await preparedRaw<InsertedBookingRow>(
+      trx,
+      "select * from insert_booking_unless_overlapping(?::json)",
+      [JSON.stringify(row)],
+    );
+    const [stored] = inserted.rows;
+    if (!stored) throw await datesUnavailable(trx, booking.carId, booking.range);
+    if (documents) judgeAttachedDocuments(documents, []);
+    return stored;
+  }
+  const inserted = await preparedRaw<InsertedBookingRow & { attached_documents: AttachedDocumentRow[] }>(
     trx,
-    "select * from insert_booking_unless_overlapping(?::json)",
-    [JSON.stringify(row)],
+    `with booking as (select * from insert_booking_unless_overlapping(?::json)), ${ATTACH_DOCUMENTS_CTES}
+     select b.*, ${ATTACHED_DOCUMENTS_JSON_SQL} as attached_documents from booking b`,
+    [JSON.stringify(row), ...documents.bindings],
   );
-  const [stored] = inserted.rows;
-  if (!stored) throw await datesUnavailable(trx, booking.carId, booking.range);
+  const [answer] = inserted.rows;
+  if (!answer) throw await datesUnavailable(trx, booking.carId, booking.range);
+  const { attached_documents: attached, ...stored } = answer;
+  judgeAttachedDocuments(documents, attached);
   return stored;
 }
 

@@ -33,7 +33,7 @@ import { bookingPush } from "../../push/booking-push";
 import { insertPushSql } from "../../push/push-outbox";
 import { hitRateLimit, type RateLimit } from "../rate-limit.service";
 import { inTransaction } from "../in-transaction";
-import { attachDocumentsToBooking } from "../objects/upload.service";
+import { attachDocumentsToBooking, documentsToAttach } from "../objects/upload.service";
 import { customerBlockedSql } from "../blocked-names/blocklist-match";
 import { toCar, type CarRow } from "../cars/car-record";
 import { ACTIVE_RANGES_JSON_SQL, activeRanges, rangesFromJson } from "../cars/cars.service";
@@ -100,12 +100,17 @@ function documentColumns(documents: DocumentPaths): Record<string, string> {
   return columns;
 }
 
+/** The document uploads given, each once. */
+function uploadPaths(documents: DocumentPaths): string[] {
+  return [...new Set(Object.values(documentColumns(documents)))];
+}
+
 /**
  * Verifies each given document upload (a finished, allowed 'document' object)
  * and gives it to booking `bookingId`, in `trx`: an upload that belongs to
  * another booking, or to anything else, is 422 DOCUMENT_ALREADY_USED
  * (release 2 A3). Attached from this commit on: the orphan clean-up never
- * takes them.
+ * takes them. One statement locks, checks and attaches them.
  */
 async function verifyDocuments(
   deps: PublicBookingDeps,
@@ -113,9 +118,7 @@ async function verifyDocuments(
   bookingId: string,
   documents: DocumentPaths,
 ): Promise<void> {
-  // Each path once; one statement locks, checks and attaches them (attachDocumentsToBooking).
-  const paths = [...new Set(Object.values(documentColumns(documents)))];
-  await attachDocumentsToBooking(trx, bookingId, paths, deps.clock.now());
+  await attachDocumentsToBooking(trx, bookingId, uploadPaths(documents), deps.clock.now());
 }
 
 type BookingChecksRow = Omit<CarRow, "id"> & {
@@ -293,39 +296,43 @@ export async function createPublicBooking(
     const stored = await customerOf(trx, checks, customer.email);
 
     // The dates before the documents: an overlap is 409 DATES_UNAVAILABLE even when the same uploads went
-    // with the booking that took the dates. The uploads are attached right after, in this transaction.
+    // with the booking that took the dates: the uploads are attached only once the insert succeeded.
     const bookingToken = randomBytes(32).toString("base64url");
     const newId = randomUUID();
-    const inserted = await insertBookingRow(trx, {
-      id: newId,
-      customerId: stored.id,
-      carId: car.id,
-      range: candidate,
-      withDriver: fresh.withDriver,
-      driverService: fresh.driverService,
-      distanceService: fresh.distanceService,
-      wantsDelivery: booking.wantsDelivery,
-      deliveryAddress: booking.deliveryAddress,
-      totalDays: fresh.days,
-      dailyRate: fresh.dailyRate,
-      subtotal: fresh.subtotal,
-      driverFee: fresh.driverFee,
-      distanceFee: fresh.distanceFee,
-      insurance: fresh.insurance,
-      total: fresh.total,
-      deposit: normalizeMoney(car.deposit),
-      priceLines: fresh.lines,
-      discount: fresh.discount,
-      status: "pending",
-      source: "public",
-      bookingTokenHash: sha256(bookingToken),
-      documents,
-      contactEmail,
-      contactPhone,
-      contactName: customer.fullName,
-      createdAt: deps.clock.now(),
-    });
-    await verifyDocuments(deps, trx, newId, documents);
+    // The booking's insert also does verifyDocuments's work, in the same statement (one round trip).
+    const inserted = await insertBookingRow(
+      trx,
+      {
+        id: newId,
+        customerId: stored.id,
+        carId: car.id,
+        range: candidate,
+        withDriver: fresh.withDriver,
+        driverService: fresh.driverService,
+        distanceService: fresh.distanceService,
+        wantsDelivery: booking.wantsDelivery,
+        deliveryAddress: booking.deliveryAddress,
+        totalDays: fresh.days,
+        dailyRate: fresh.dailyRate,
+        subtotal: fresh.subtotal,
+        driverFee: fresh.driverFee,
+        distanceFee: fresh.distanceFee,
+        insurance: fresh.insurance,
+        total: fresh.total,
+        deposit: normalizeMoney(car.deposit),
+        priceLines: fresh.lines,
+        discount: fresh.discount,
+        status: "pending",
+        source: "public",
+        bookingTokenHash: sha256(bookingToken),
+        documents,
+        contactEmail,
+        contactPhone,
+        contactName: customer.fullName,
+        createdAt: deps.clock.now(),
+      },
+      documentsToAttach(uploadPaths(documents), deps.clock.now()),
+    );
     // The view from the stored row and the customer and car in hand (no read back).
     const view = toBookingView({
       ...inserted,
@@ -366,7 +373,10 @@ export async function createPublicBooking(
       limits,
     );
     const push = insertPushSql(bookingPush("new-booking", answer.booking), now);
-    await preparedRaw(trx, `with push as (${push.sql}) ${mails.sql}`, [...push.bindings, ...mails.bindings]);
+    // Nothing here needs its answer: on the embedded database it goes with the COMMIT (see preparedRaw).
+    await preparedRaw(trx, `with push as (${push.sql}) ${mails.sql}`, [...push.bindings, ...mails.bindings], {
+      withNext: true,
+    });
     return answer;
   });
 }

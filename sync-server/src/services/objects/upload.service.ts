@@ -53,6 +53,12 @@ type ObjectRow = {
   cleanup_claimed_at?: Date | null;
 };
 
+/** What judging a row needs (usableRowPurpose, verifiedRow); times may come as JSON text. */
+type CheckedObjectRow = Pick<ObjectRow, "path" | "purpose" | "content_type" | "size"> & {
+  uploaded_at: Date | string | null;
+  cleanup_claimed_at?: Date | string | null;
+};
+
 export const UPLOAD_TTL_MS = UPLOAD_URL_TTL_MINUTES * 60 * 1000;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -178,7 +184,7 @@ function checkedBody(body: Readable, check: UploadCheck): Readable {
   return body.pipe(check);
 }
 
-function purposeOf(row: ObjectRow): UploadPurpose {
+function purposeOf(row: Pick<ObjectRow, "purpose">): UploadPurpose {
   if (row.purpose === "document" || row.purpose === "car-image") return row.purpose;
   throw new Error(`Unknown object purpose ${row.purpose}`);
 }
@@ -272,7 +278,7 @@ function notUsable(
 function usableRowPurpose(
   objectPath: string,
   purpose: UploadPurpose,
-  row: ObjectRow | undefined,
+  row: CheckedObjectRow | undefined,
 ): UploadPurpose {
   // An object the clean-up has claimed is being deleted: as good as gone.
   if (!row || row.cleanup_claimed_at) throw notUsable(objectPath, "unknown");
@@ -282,7 +288,11 @@ function usableRowPurpose(
 }
 
 /** The object as verified when its bytes arrived and passed the check, else null. */
-function verifiedRow(objectPath: string, purpose: UploadPurpose, row: ObjectRow): VerifiedObject | null {
+function verifiedRow(
+  objectPath: string,
+  purpose: UploadPurpose,
+  row: CheckedObjectRow,
+): VerifiedObject | null {
   return row.uploaded_at !== null && row.content_type !== null && isAllowedType(purpose, row.content_type)
     ? { objectPath, purpose, contentType: row.content_type, size: Number(row.size ?? 0) }
     : null;
@@ -311,34 +321,76 @@ export async function attachDocumentsToBooking(
   objectPaths: string[],
   now: Date,
 ): Promise<void> {
+  const documents = documentsToAttach(objectPaths, now);
+  const result =
+    documents.keys.length === 0
+      ? { rows: [] }
+      : await preparedRaw<AttachedDocumentRow>(
+          trx,
+          `with booking as (select ?::uuid as id), ${ATTACH_DOCUMENTS_CTES}
+           select l.*, exists (select 1 from attached a where a.path = l.path) as attached from locked l`,
+          [bookingId, ...documents.bindings],
+        );
+  judgeAttachedDocuments(documents, result.rows);
+}
+
+/** Document uploads to give to a booking (see attachDocumentsToBooking), parsed. */
+export type DocumentsToAttach = {
+  objectPaths: string[];
+  parsed: ReturnType<typeof parseObjectPath>[];
+  /** The objects' keys, each once; ATTACH_DOCUMENTS_CTES's bindings after them. */
+  keys: string[];
+  bindings: [string[], Date];
+};
+
+/** A row of `locked` (ATTACH_DOCUMENTS_CTES), and whether `attached` took it. */
+export type AttachedDocumentRow = CheckedObjectRow & { attached: boolean };
+
+export function documentsToAttach(objectPaths: string[], now: Date): DocumentsToAttach {
   const parsed = objectPaths.map((objectPath) => parseObjectPath(objectPath));
   const keys = [...new Set(parsed.flatMap((p) => (p ? [p.key] : [])))];
-  const result =
-    keys.length === 0
-      ? { rows: [] }
-      : await preparedRaw<ObjectRow & { attached: boolean }>(
-          trx,
-          `with locked as (select * from objects where path = any(?::text[]) order by path for no key update),
-           attached as (
-             update objects o set booking_id = ?::uuid, attached_at = coalesce(o.attached_at, ?)
-               from locked l
-              where o.path = l.path
-                and (l.booking_id = ?::uuid or (l.booking_id is null and l.attached_at is null))
-             returning o.path)
-           select l.*, exists (select 1 from attached a where a.path = l.path) as attached from locked l`,
-          [keys, bookingId, now, bookingId],
-        );
-  const byKey = new Map(result.rows.map((row) => [row.path, row]));
+  return { objectPaths, parsed, keys, bindings: [keys, now] };
+}
+
+/**
+ * attachDocumentsToBooking's statement, as two CTEs that follow a CTE
+ * `booking` of one row (`id`) or none (then nothing is locked or attached):
+ * `locked`, the objects' rows locked in path order, and `attached`, the paths
+ * given to the booking. Bindings: DocumentsToAttach.bindings.
+ */
+export const ATTACH_DOCUMENTS_CTES = `locked as (
+     select o.* from objects o
+      where o.path = any(?::text[]) and exists (select 1 from booking)
+      order by o.path for no key update),
+   attached as (
+     update objects o set booking_id = b.id, attached_at = coalesce(o.attached_at, ?)
+       from locked l, booking b
+      where o.path = l.path
+        and (l.booking_id = b.id or (l.booking_id is null and l.attached_at is null))
+     returning o.path)`;
+
+/**
+ * `locked`'s rows as one JSON array with each row's `attached` (for a statement whose rows are
+ * something else): what judgeAttachedDocuments reads.
+ */
+export const ATTACHED_DOCUMENTS_JSON_SQL = `(select coalesce(json_agg(json_build_object(
+     'path', l.path, 'purpose', l.purpose, 'content_type', l.content_type, 'size', l.size,
+     'uploaded_at', l.uploaded_at, 'cleanup_claimed_at', l.cleanup_claimed_at,
+     'attached', exists (select 1 from attached a where a.path = l.path))), '[]') from locked l)`;
+
+/** Refuses what attachDocumentsToBooking refuses, from `locked`'s rows (see there). */
+export function judgeAttachedDocuments(documents: DocumentsToAttach, rows: AttachedDocumentRow[]): void {
+  const byKey = new Map(rows.map((row) => [row.path, row]));
   // Judged in the order given, with verifyUploadedObject's refusals.
-  objectPaths.forEach((objectPath, i) => {
-    const path = parsed[i];
+  documents.objectPaths.forEach((objectPath, i) => {
+    const path = documents.parsed[i];
     if (!path) throw notUsable(objectPath, "malformed");
     if (path.purpose !== "document") throw notUsable(objectPath, "wrong-purpose");
     const row = byKey.get(path.key);
     const rowPurpose = usableRowPurpose(objectPath, path.purpose, row);
     if (!row || !verifiedRow(objectPath, rowPurpose, row)) throw notUsable(objectPath, "not-uploaded");
   });
-  const taken = keys.filter((key) => byKey.get(key)?.attached !== true);
+  const taken = documents.keys.filter((key) => byKey.get(key)?.attached !== true);
   if (taken.length > 0) {
     throw new DocumentAlreadyUsed({ objectPaths: taken.map((key) => objectPathOf(key)) });
   }
