@@ -1,7 +1,8 @@
 /**
  * `npm run bench:bookings`: issue #17's comparison alone, to iterate on it. On each engine
- * (BENCH_ENGINES, default both), BENCH_ROUNDS times (default 2), alternately: this release's
- * POST /api/bookings (1000 bookings over 10 connections after 100 not counted, each with its own
+ * (BENCH_ENGINES, default both), BENCH_ROUNDS times (default 2), alternately (each going first
+ * every other round): this release's POST /api/bookings (1000 bookings over 10 connections after
+ * 100 not counted, each with its own
  * documents and an Idempotency-Key, as the PWA sends them) and release 1's (the same, with the
  * request its own form sent). Alternating on one machine in one run is what makes the two
  * comparable here (see release-one.ts). Prints each figure and the ratio of the medians.
@@ -67,21 +68,27 @@ for (const engine of engines) {
   }
   const mine: number[] = [];
   const theirs: number[] = [];
+  const releaseOne = async () =>
+    (
+      await benchReleaseOneBookings({
+        tree,
+        engine,
+        postgresUrl,
+        port: benchSettings.port,
+        env,
+        connections: 10,
+        amount: BOOKINGS_PER_ROW,
+      })
+    ).rps;
   for (let round = 1; round <= rounds; round++) {
-    mine.push(await thisRelease(engine));
-    theirs.push(
-      (
-        await benchReleaseOneBookings({
-          tree,
-          engine,
-          postgresUrl,
-          port: benchSettings.port,
-          env,
-          connections: 10,
-          amount: BOOKINGS_PER_ROW,
-        })
-      ).rps,
-    );
+    // Each goes first every other round: a host that warms up (or cools down) during the run favours neither.
+    if (round % 2 === 1) {
+      mine.push(await thisRelease(engine));
+      theirs.push(await releaseOne());
+    } else {
+      theirs.push(await releaseOne());
+      mine.push(await thisRelease(engine));
+    }
     console.info(
       `${engine} round ${round}: this release ${mine.at(-1)} req/s, release 1 ${theirs.at(-1)} req/s`,
     );

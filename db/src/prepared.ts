@@ -4,9 +4,15 @@ import type { Knex } from "knex";
 /** Bumped when the schema may have changed (migrations, a kept plan refused): every name is new. */
 let generation = 0;
 
+/** Names given in this generation, by text: hashing a long CTE on every call cost more than its lookup. */
+const names = new Map<string, string>();
+/** More texts than the bounded forms preparedRaw is for: the map starts over rather than grow. */
+const MAX_NAMES = 2000;
+
 /** Makes every prepared statement's next call prepare it anew (after migrations). */
 export function forgetPreparedStatements(): void {
   generation += 1;
+  names.clear();
 }
 
 /**
@@ -14,7 +20,13 @@ export function forgetPreparedStatements(): void {
  * same name, and another text another name (`pg` refuses one name for two texts).
  */
 function statementName(sql: string): string {
-  return `p${generation}_${createHash("sha1").update(sql).digest("base64url").slice(0, 20)}`;
+  let name = names.get(sql);
+  if (name === undefined) {
+    name = `p${generation}_${createHash("sha1").update(sql).digest("base64url").slice(0, 20)}`;
+    if (names.size >= MAX_NAMES) names.clear();
+    names.set(sql, name);
+  }
+  return name;
 }
 
 /** PostgreSQL's refusal to run a kept plan whose result columns changed (a schema change in between). */

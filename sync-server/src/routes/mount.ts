@@ -1,6 +1,7 @@
 import type { RouteDefinition } from "@car-rental/shared/api";
 import type Router from "@koa/router";
 import type { RouterContext } from "@koa/router";
+import type { Context, Middleware } from "koa";
 import type * as z from "zod";
 import { parseBody } from "../middleware/validate";
 
@@ -63,13 +64,56 @@ export function mount(
   if (route.auth === "admin" && !route.path.startsWith(ADMIN_PREFIX)) {
     throw new Error(`${route.method} ${route.path} needs the admin session but is outside ${ADMIN_PREFIX}`);
   }
-  const { readOnly = null, parse } = options;
-  const schema = route.request;
-  const parseInput = (body: unknown): unknown => {
-    if (parse) return parse(body);
-    return schema ? parseBody(schema, body, readOnly) : undefined;
-  };
+  const parseInput = inputParser(route, options);
   router.register(route.path, [route.method], async (ctx) => {
-    await handler(ctx, () => parseInput(ctx.request.body));
+    await handler(ctx, () => {
+      const early = earlyInput(ctx, route);
+      return early ? early.value : parseInput(ctx.request.body);
+    });
   });
+}
+
+function inputParser(
+  route: RouteDefinition,
+  options: CommonOptions & { parse?: (body: unknown) => unknown },
+): (body: unknown) => unknown {
+  const { readOnly, parse } = options;
+  const schema = route.request;
+  return (body) => {
+    if (parse) return parse(body);
+    return schema ? parseBody(schema, body, readOnly ?? null) : undefined;
+  };
+}
+
+/** A body parsed by parseBodyEarly: its value, or its refusal. */
+type EarlyParse = { route: RouteDefinition; value: unknown } | { route: RouteDefinition; refusal: unknown };
+const EARLY_PARSE = Symbol("body parsed early");
+
+/** What parseBodyEarly left for `route`'s handler: `input()` answers it (or throws its refusal). */
+function earlyInput(ctx: Context, route: RouteDefinition): { value: unknown } | undefined {
+  const early = (ctx.state as { [EARLY_PARSE]?: EarlyParse })[EARLY_PARSE];
+  if (!early || early.route !== route) return undefined;
+  if ("refusal" in early) throw early.refusal;
+  return { value: early.value };
+}
+
+/**
+ * Parses a request's body for `route` (mounted with the same `options`) now, before the layers after
+ * it: the idempotency layer's transaction then does not wait on the parse (the embedded database has
+ * one connection, idle meanwhile). The handler's `input()` answers what was parsed, or throws the
+ * refusal then, so the order of refusals stays the route's. For requests already known to be
+ * `route`'s (method and path).
+ */
+export function parseBodyEarly(route: RouteDefinition, options: CommonOptions = {}): Middleware {
+  const parseInput = inputParser(route, options);
+  return function parseEarly(ctx, next) {
+    let early: EarlyParse;
+    try {
+      early = { route, value: parseInput(ctx.request.body) };
+    } catch (refusal) {
+      early = { route, refusal };
+    }
+    (ctx.state as { [EARLY_PARSE]?: EarlyParse })[EARLY_PARSE] = early;
+    return next();
+  };
 }

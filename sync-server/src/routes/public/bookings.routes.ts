@@ -20,7 +20,7 @@ import type { PublicReadCaches } from "../../services/public-read-caches";
 import { serialiseAnswer } from "../../services/serialised-answer";
 import { sendAnswer } from "./send-answer";
 import { isNameBlocked } from "../../services/blocked-names/blocklist-match";
-import { mount } from "../mount";
+import { mount, parseBodyEarly } from "../mount";
 
 /**
  * The read-only fields a client may send back with a booking (ignored): the
@@ -31,6 +31,9 @@ const bookingReadOnlyFields = publicBookingResponseSchema.extend({
   customer: publicBookingResponseSchema.shape.customer.extend({ id: z.string().optional() }),
   booking: bookingViewSchema,
 });
+
+/** How POST /api/bookings's body is parsed (by its route, or before the transaction: limitBookingAttempts). */
+const createBookingOptions = { readOnly: bookingReadOnlyFields };
 
 /** A booking id from the path; anything else is My booking's one 404. */
 function bookingIdOrNotFound(params: Record<string, string | undefined>): string {
@@ -51,9 +54,12 @@ function bookingIdOrNotFound(params: Record<string, string | undefined>): string
  */
 export function limitBookingAttempts(deps: AppDeps): Middleware {
   const { method, path } = routes.createBooking;
+  // The body is parsed here too, before the idempotency layer's transaction opens (parseBodyEarly).
+  const parseEarly = parseBodyEarly(routes.createBooking, createBookingOptions);
   return async function countBookingAttempt(ctx, next) {
     if (ctx.method === method && ctx.path === path) {
       await limitPublicBookings(deps.db.knex, ctx.ip, deps.clock.now(), deps.config.rateLimitScale);
+      return parseEarly(ctx, next);
     }
     return next();
   };
@@ -72,7 +78,7 @@ export function publicBookingRoutes(deps: AppDeps, caches: PublicReadCaches): Ro
       ctx.status = 201;
       ctx.body = await createPublicBooking(deps, requestDb(ctx), request);
     },
-    { readOnly: bookingReadOnlyFields },
+    createBookingOptions,
   );
 
   mount(router, routes.attachDocuments, async (ctx, input) => {
