@@ -58,6 +58,8 @@ export type NewBooking = {
   contactName?: string | null | undefined;
   /** The app clock's now (the pending hold counts from it); the database's now when absent. */
   createdAt?: Date | undefined;
+  /** A reference drawn beforehand (unusedReferenceSql); absent, the insert's trigger draws one. */
+  reference?: string | undefined;
 };
 
 /**
@@ -105,20 +107,9 @@ export type InsertedBookingRow = Omit<
   "customer_name" | "customer_email" | "car_name" | "car_category"
 >;
 
-/**
- * insertBooking, answering the stored row (with what the database filled in:
- * the reference, the version, the times), so the caller that already holds
- * the customer and the car builds the booking's view without reading it back.
- * An overlap with what occupies the car (the database's no-overlap rule) is
- * 409 DATES_UNAVAILABLE with the conflicting ranges (migration
- * 2026-11-28-02-00-00: no savepoint round trips).
- */
-export async function insertBookingRow(
-  trx: Knex.Transaction,
-  booking: NewBooking,
-  documents?: DocumentsToAttach,
-): Promise<InsertedBookingRow> {
-  const row = {
+/** The columns `booking` is stored with, by column name (what insert_booking_unless_overlapping takes). */
+function bookingColumns(booking: NewBooking) {
+  return {
     ...(booking.id === undefined ? {} : { id: booking.id }),
     customer_id: booking.customerId,
     car_id: booking.carId,
@@ -150,7 +141,52 @@ export async function insertBookingRow(
     contact_phone: booking.contactPhone ?? null,
     contact_name: booking.contactName ?? null,
     ...(booking.createdAt ? { created_at: booking.createdAt } : {}),
+    ...(booking.reference === undefined ? {} : { reference: booking.reference }),
   };
+}
+
+/**
+ * The row insertBookingRow answers for `booking`, known beforehand when its id, reference and
+ * creation time are: the rest are the columns' defaults (amount paid 0, version 1, updated now).
+ * What may differ is how the database spells a value (a time's seconds, a JSON column's key
+ * order); a caller compares the views made from both (booking-store.test.ts checks they agree).
+ */
+export function predictedBookingRow(
+  booking: NewBooking & { id: string; reference: string; createdAt: Date },
+): InsertedBookingRow {
+  const columns = bookingColumns(booking);
+  return {
+    ...columns,
+    id: booking.id,
+    reference: booking.reference,
+    created_at: booking.createdAt,
+    updated_at: booking.createdAt,
+    amount_paid: "0.00",
+    version: "1",
+  };
+}
+
+/**
+ * A FROM-less expression: a booking reference no booking has yet (the trigger's draw), or null on
+ * the rare draw that is taken (the insert's trigger then draws again).
+ */
+export const UNUSED_REFERENCE_SQL = `(select r.code from (select new_booking_reference() as code) r
+   where not exists (select 1 from bookings x where x.reference = r.code))`;
+
+/**
+ * insertBooking, answering the stored row (with what the database filled in:
+ * the reference, the version, the times), so the caller that already holds
+ * the customer and the car builds the booking's view without reading it back.
+ * An overlap with what occupies the car (the database's no-overlap rule) is
+ * 409 DATES_UNAVAILABLE with the conflicting ranges (migration
+ * 2026-11-28-02-00-00: no savepoint round trips).
+ */
+export async function insertBookingRow(
+  trx: Knex.Transaction,
+  booking: NewBooking,
+  documents?: DocumentsToAttach,
+): Promise<InsertedBookingRow> {
+  const row = bookingColumns(booking);
   // One round trip: the insert, or no row when the no-overlap rule refused it (the function's own
   // exception block rolled the insert back, so this transaction reads the conflicting ranges). With
   // documents, the same statement gives them to the booking it inserted (attachDocumentsToBooking's

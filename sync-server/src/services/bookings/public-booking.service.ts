@@ -44,9 +44,13 @@ import { myBookingLink, tokenMatches } from "./booking-access";
 import { bookingCalendarAttachment } from "./booking-calendar";
 import {
   INSERT_NEW_CUSTOMER_SQL,
+  UNUSED_REFERENCE_SQL,
   findCustomerByEmail,
   insertBookingRow,
   newCustomerBindings,
+  predictedBookingRow,
+  type InsertedBookingRow,
+  type NewBooking,
 } from "./booking-store";
 import type { CustomerRow } from "../customers/customer-record";
 
@@ -134,6 +138,8 @@ type BookingChecksRow = Omit<CarRow, "id"> & {
   customer_id: string | null;
   customer_full_name: string | null;
   customer_email: string | null;
+  /** A reference for the booking, drawn now (UNUSED_REFERENCE_SQL); null on a taken draw. */
+  new_reference: string | null;
 };
 
 /**
@@ -148,6 +154,7 @@ type BookingChecksRow = Omit<CarRow, "id"> & {
  * - whether the customer matches the blocklist;
  * - the owner's rates for the dates;
  * - what occupies the car from `today` on;
+ * - a reference for the booking (so its mails are written while it is inserted);
  * - the customer with the e-mail typed (case-insensitive), created with what
  *   was typed when there is none (findOrCreateCustomer's insert); an existing
  *   customer is never changed. A refused booking rolls the new one back.
@@ -178,7 +185,8 @@ async function readBookingChecks(
             ${blocked.sql} as blocked,
             ${RATES_FOR_SQL},
             ${ACTIVE_RANGES_JSON_SQL} as ranges,
-            cu.id as customer_id, cu.full_name as customer_full_name, cu.email as customer_email
+            cu.id as customer_id, cu.full_name as customer_full_name, cu.email as customer_email,
+            ${UNUSED_REFERENCE_SQL} as new_reference
        from pending_public_bookings(?, ?) p
        left join lateral (select * from cars where id = ?::uuid for share) c on true
        left join lateral (select id, full_name, email from new_customer
@@ -216,6 +224,77 @@ async function customerOf(
   const stored = await findCustomerByEmail(trx, email);
   if (!stored) throw new Error("customer vanished after a conflicting insert");
   return stored;
+}
+
+/**
+ * The answer to a public booking, from its stored row and the customer and car in hand (no read
+ * back): what the visitor typed, not what an earlier booking stored under this e-mail; no customer
+ * id (release 2 A3).
+ */
+function bookingAnswer(
+  row: InsertedBookingRow,
+  context: {
+    stored: Pick<CustomerRow, "id" | "full_name" | "email">;
+    customer: PublicBookingRequest["customer"];
+    car: CarRow;
+    bookingToken: string;
+  },
+): PublicBookingResponse {
+  const { stored, customer, car, bookingToken } = context;
+  const view = toBookingView({
+    ...row,
+    customer_name: stored.full_name,
+    customer_email: stored.email,
+    car_name: car.name,
+    car_category: car.category,
+  });
+  const { customerId: _storedCustomerId, ...publicView } = view;
+  return {
+    customer: { fullName: customer.fullName, email: customer.email },
+    booking: { ...publicView, customerName: customer.fullName, customerEmail: customer.email },
+    car: toCar(car),
+    bookingToken,
+  };
+}
+
+type MailsStatement = { sql: string; bindings: Knex.RawBinding[] };
+
+/**
+ * The statement storing a new booking's two mails and the owner's notification: the customer's
+ * mail links to My booking and carries the booking's calendar file (release-2 §D2, §D3).
+ */
+function bookingMailsStatement(
+  deps: PublicBookingDeps,
+  answer: PublicBookingResponse,
+  customer: PublicBookingRequest["customer"],
+): MailsStatement {
+  const now = deps.clock.now();
+  const mailInput = {
+    booking: answer.booking,
+    car: answer.car,
+    customer: { fullName: customer.fullName, email: customer.email, phone: customer.phone },
+    publicUrl: deps.config.publicUrl,
+  };
+  const confirmation = bookingConfirmationMail({
+    ...mailInput,
+    myBookingLink: myBookingLink(deps.config.publicUrl, answer.booking.reference, answer.bookingToken),
+  });
+  const mails = insertMailsSql(
+    [
+      { ...confirmation, attachments: [bookingCalendarAttachment(answer.booking)] },
+      bookingNoticeMail(mailInput, deps.config.businessEmail),
+    ],
+    now,
+    { ownerAddress: deps.config.businessEmail },
+  );
+  const push = insertPushSql(bookingPush("new-booking", answer.booking), now);
+  return { sql: `with push as (${push.sql}) ${mails.sql}`, bindings: [...push.bindings, ...mails.bindings] };
+}
+
+/** What of an answer its mails are written from: all of it but the row's version and update time. */
+function mailsKey(answer: PublicBookingResponse): string {
+  const { version: _version, updatedAt: _updatedAt, ...booking } = answer.booking;
+  return JSON.stringify({ ...answer, booking });
 }
 
 /**
@@ -298,85 +377,58 @@ export async function createPublicBooking(
     // The dates before the documents: an overlap is 409 DATES_UNAVAILABLE even when the same uploads went
     // with the booking that took the dates: the uploads are attached only once the insert succeeded.
     const bookingToken = randomBytes(32).toString("base64url");
-    const newId = randomUUID();
+    const createdAt = deps.clock.now();
+    const newBooking: NewBooking & { id: string; createdAt: Date } = {
+      id: randomUUID(),
+      customerId: stored.id,
+      carId: car.id,
+      range: candidate,
+      withDriver: fresh.withDriver,
+      driverService: fresh.driverService,
+      distanceService: fresh.distanceService,
+      wantsDelivery: booking.wantsDelivery,
+      deliveryAddress: booking.deliveryAddress,
+      totalDays: fresh.days,
+      dailyRate: fresh.dailyRate,
+      subtotal: fresh.subtotal,
+      driverFee: fresh.driverFee,
+      distanceFee: fresh.distanceFee,
+      insurance: fresh.insurance,
+      total: fresh.total,
+      deposit: normalizeMoney(car.deposit),
+      priceLines: fresh.lines,
+      discount: fresh.discount,
+      status: "pending",
+      source: "public",
+      bookingTokenHash: sha256(bookingToken),
+      documents,
+      contactEmail,
+      contactPhone,
+      contactName: customer.fullName,
+      createdAt,
+      reference: checks.new_reference ?? undefined,
+    };
+    const answerFor = (row: InsertedBookingRow) =>
+      bookingAnswer(row, { stored, customer, car, bookingToken });
     // The booking's insert also does verifyDocuments's work, in the same statement (one round trip).
-    const inserted = await insertBookingRow(
-      trx,
-      {
-        id: newId,
-        customerId: stored.id,
-        carId: car.id,
-        range: candidate,
-        withDriver: fresh.withDriver,
-        driverService: fresh.driverService,
-        distanceService: fresh.distanceService,
-        wantsDelivery: booking.wantsDelivery,
-        deliveryAddress: booking.deliveryAddress,
-        totalDays: fresh.days,
-        dailyRate: fresh.dailyRate,
-        subtotal: fresh.subtotal,
-        driverFee: fresh.driverFee,
-        distanceFee: fresh.distanceFee,
-        insurance: fresh.insurance,
-        total: fresh.total,
-        deposit: normalizeMoney(car.deposit),
-        priceLines: fresh.lines,
-        discount: fresh.discount,
-        status: "pending",
-        source: "public",
-        bookingTokenHash: sha256(bookingToken),
-        documents,
-        contactEmail,
-        contactPhone,
-        contactName: customer.fullName,
-        createdAt: deps.clock.now(),
-      },
-      documentsToAttach(uploadPaths(documents), deps.clock.now()),
-    );
-    // The view from the stored row and the customer and car in hand (no read back).
-    const view = toBookingView({
-      ...inserted,
-      customer_name: stored.full_name,
-      customer_email: stored.email,
-      car_name: car.name,
-      car_category: car.category,
-    });
-    // What the visitor typed, not what an earlier booking stored under this e-mail; no customer id.
-    const { customerId: _storedCustomerId, ...publicView } = view;
-    const answer: PublicBookingResponse = {
-      customer: { fullName: customer.fullName, email: customer.email },
-      booking: { ...publicView, customerName: customer.fullName, customerEmail: customer.email },
-      car: toCar(car),
-      bookingToken,
-    };
-
-    const now = deps.clock.now();
-    const mailInput = {
-      booking: answer.booking,
-      car: answer.car,
-      customer: { fullName: customer.fullName, email: customer.email, phone: customer.phone },
-      publicUrl: deps.config.publicUrl,
-    };
-    const limits = { ownerAddress: deps.config.businessEmail };
-    // The customer's mail links to My booking and carries the booking's calendar file (release-2 §D2, §D3).
-    const confirmation = bookingConfirmationMail({
-      ...mailInput,
-      myBookingLink: myBookingLink(deps.config.publicUrl, view.reference, bookingToken),
-    });
-    // The two mails and the owner's notification, stored in one statement.
-    const mails = insertMailsSql(
-      [
-        { ...confirmation, attachments: [bookingCalendarAttachment(view)] },
-        bookingNoticeMail(mailInput, deps.config.businessEmail),
-      ],
-      now,
-      limits,
-    );
-    const push = insertPushSql(bookingPush("new-booking", answer.booking), now);
+    const insertion = insertBookingRow(trx, newBooking, documentsToAttach(uploadPaths(documents), createdAt));
+    // While the database inserts, the mails are written for the row it will answer (when its reference
+    // was drawn beforehand), and used if the answer agrees (mailsKey): the connection, the embedded
+    // database's only one, does not wait on them after the insert.
+    let early: { key: string; statement: MailsStatement } | undefined;
+    const reference = newBooking.reference;
+    if (reference !== undefined) {
+      // Its refusal is judged below, where it is awaited.
+      insertion.catch(() => undefined);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const predicted = answerFor(predictedBookingRow({ ...newBooking, reference }));
+      early = { key: mailsKey(predicted), statement: bookingMailsStatement(deps, predicted, customer) };
+    }
+    const answer = answerFor(await insertion);
+    const mails =
+      early?.key === mailsKey(answer) ? early.statement : bookingMailsStatement(deps, answer, customer);
     // Nothing here needs its answer: on the embedded database it goes with the COMMIT (see preparedRaw).
-    await preparedRaw(trx, `with push as (${push.sql}) ${mails.sql}`, [...push.bindings, ...mails.bindings], {
-      withNext: true,
-    });
+    await preparedRaw(trx, mails.sql, mails.bindings, { withNext: true });
     return answer;
   });
 }
