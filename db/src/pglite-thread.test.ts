@@ -91,13 +91,14 @@ describe("PGlite on a thread of its own", () => {
       })
       .catch((error: unknown) => error);
     expect(sqlState(refused)).toBe("23P01");
-    // Before a ROLLBACK, its refusal is of no consequence.
-    await db.knex
+    // Before a ROLLBACK, its refusal is of no consequence: the transaction fails with its own error.
+    const abandoned = await db.knex
       .transaction(async (trx) => {
         await preparedRaw(trx, insert, [33, 40, "[2026-04-01,2026-04-03)"], { withNext: true });
         throw new Error("changed my mind");
       })
-      .catch(() => undefined);
+      .catch((error: unknown) => error);
+    expect(abandoned).toEqual(new Error("changed my mind"));
     expect(await db.knex("slots").where({ car: 40 }).pluck("id")).toEqual([30]);
   });
 
@@ -127,6 +128,18 @@ describe("PGlite on a thread of its own", () => {
     await outer.commit();
     await outer.executionPromise;
     expect(await db.knex("slots").where({ car: 60 }).orderBy("id").pluck("id")).toEqual([50, 53]);
+
+    // A failure that went to the thread with a flush (here a LISTEN's, itself refused in the failed
+    // transaction it lands in) fails the COMMIT after it with its own error.
+    const flushed = await db.knex.transaction();
+    await flushed("slots").insert({ id: 55, car: 65, during: "[2026-06-01,2026-06-03)" });
+    await preparedRaw(flushed, insert, [56, 65, "[2026-06-02,2026-06-04)"], { withNext: true });
+    const listening = await db.listen("flushed_channel", () => undefined).catch((error: unknown) => error);
+    expect(sqlState(listening)).toBe("25P02");
+    await flushed.commit();
+    expect(sqlState(await flushed.executionPromise.catch((error: unknown) => error))).toBe("23P01");
+    await flushed.rollback().catch(() => undefined);
+    expect(await db.knex("slots").where({ car: 65 }).pluck("id")).toEqual([]);
 
     // A COMMIT of a transaction whose failure was ignored is refused (PostgreSQL answers it ROLLBACK).
     const ignored = await db.knex.transaction();

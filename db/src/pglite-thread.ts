@@ -12,6 +12,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Results } from "@electric-sql/pglite";
+import { forgetPreparedStatements, resultTypeChanged } from "./prepared";
 
 export type ThreadCall =
   | {
@@ -145,8 +146,15 @@ export class PgliteThread {
     const waiting = this.pending.get(answer.id);
     if (!waiting) return;
     this.pending.delete(answer.id);
-    if (answer.ok) waiting.resolve(answer.value);
-    else waiting.reject(rebuiltError(answer.error));
+    if (answer.ok) {
+      waiting.resolve(answer.value);
+      return;
+    }
+    const error = rebuiltError(answer.error);
+    // A deferred statement's refused plan reaches its caller late (at the next statement, or the
+    // COMMIT), where preparedRaw does not see it: every statement is named anew, as preparedRaw does.
+    if (resultTypeChanged(error)) forgetPreparedStatements();
+    waiting.reject(error);
   }
 
   /**

@@ -36,33 +36,54 @@ try {
   const unlisten = new Map<number, () => Promise<void>>();
 
   /**
+   * A deferred statement's failure that no call could answer for: it went with a flush (an empty
+   * `exec`, see PgliteThread.flushDeferred), whose caller waits for nothing. The next call is
+   * answered as if its own deferred statement had failed (the transaction had).
+   */
+  let unanswered: unknown;
+
+  /**
    * Runs the statements sent ahead of `call` (see PgliteThread.query). If one fails, the transaction
    * has failed, and `call` fails with its error instead of running, except that what it was to end
    * still ends: a COMMIT rolls the transaction back, a RELEASE SAVEPOINT rolls back to its savepoint
    * (so the enclosing transaction may go on, as it would after the savepoint's rollback), and a
    * ROLLBACK runs and answers as usual. knex's handle-style transactions see the COMMIT's or the
-   * RELEASE's error only through `commitOrThrow` (sync-server), which every one of them uses.
+   * RELEASE's error only through `commitOrThrow` (sync-server), which every one of them uses. A
+   * failure that went with a flush is kept for the next call (`unanswered`).
    */
   const runBefore = async (call: ThreadCall): Promise<void> => {
     if (!("before" in call)) return;
-    for (const deferred of call.before) {
-      try {
-        await prepared.query(deferred.sql, deferred.params, deferred.name);
-      } catch (error) {
-        const savepoint = RELEASE.exec(call.sql)?.[1];
-        const end = ROLLBACK.test(call.sql)
-          ? call.sql
-          : COMMIT.test(call.sql)
-            ? "rollback"
-            : savepoint
-              ? `rollback to savepoint ${savepoint}`
-              : null;
-        if (end === null) throw error;
-        await prepared.query(end, [], undefined).catch(() => undefined);
-        if (end === call.sql) throw new RolledBack();
-        throw error;
+    let failure: { error: unknown } | undefined;
+    if (unanswered !== undefined) {
+      failure = { error: unanswered };
+      unanswered = undefined;
+    } else {
+      for (const deferred of call.before) {
+        try {
+          await prepared.query(deferred.sql, deferred.params, deferred.name);
+        } catch (error) {
+          failure = { error };
+          break;
+        }
       }
     }
+    if (!failure) return;
+    if (call.kind === "exec" && call.sql === "") {
+      unanswered = failure.error;
+      throw failure.error;
+    }
+    const savepoint = RELEASE.exec(call.sql)?.[1];
+    const end = ROLLBACK.test(call.sql)
+      ? call.sql
+      : COMMIT.test(call.sql)
+        ? "rollback"
+        : savepoint
+          ? `rollback to savepoint ${savepoint}`
+          : null;
+    if (end === null) throw failure.error;
+    await prepared.query(end, [], undefined).catch(() => undefined);
+    if (end === call.sql) throw new RolledBack();
+    throw failure.error;
   };
 
   /** `prepared.query`, and a COMMIT answered ROLLBACK (its transaction had failed) made an error. */

@@ -30,7 +30,8 @@ export function normalizeEmail(value: string): string {
  * good share of a booking's work on the server.
  */
 const PH_MOBILE = /^(?:0|\+63)(9\d{9})$/;
-const SEPARATORS = /[\s().-]/g;
+/** What people put between digits: spaces, dots, dashes, brackets (other blanks go to the metadata). */
+const SEPARATORS = /[ ().-]/g;
 
 /** A phone number in E.164 form (`+639171234567`), or null when it is not a possible number. */
 export function normalizePhone(value: string): string | null {

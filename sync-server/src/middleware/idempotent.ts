@@ -106,6 +106,7 @@ export function idempotent(deps: Pick<AppDeps, "db" | "clock">): Middleware {
           { status: ctx.status, body: ctx.body },
           deps.clock.now(),
           owner,
+          { beforeCommit: true },
         );
         await commitOrThrow(trx);
         committed = true;

@@ -93,7 +93,11 @@ export async function claimKey(
   return { kind: "new" };
 }
 
-/** Stores the answer of a key (in the request's transaction, or alone for a refusal after rollback). */
+/**
+ * Stores the answer of a key (in the request's transaction, or alone for a refusal after rollback).
+ * `beforeCommit`: the transaction's COMMIT (or its savepoint's RELEASE) is its next statement, so on
+ * the embedded database the two may go to its thread together (preparedRaw's `withNext`).
+ */
 export async function storeResponse(
   db: Knex,
   key: string,
@@ -103,6 +107,7 @@ export async function storeResponse(
   response: StoredResponse,
   now: Date,
   owner: KeyOwner,
+  { beforeCommit = false }: { beforeCommit?: boolean } = {},
 ): Promise<void> {
   await preparedRaw(
     db,
@@ -111,8 +116,7 @@ export async function storeResponse(
      on conflict (key) do update
        set status = excluded.status, response_body = excluded.response_body, completed_at = excluded.completed_at`,
     [key, method, path, owner, hash, response.status, JSON.stringify(response.body ?? null), now],
-    // In the request's transaction, its COMMIT comes next: on the embedded database the two go together.
-    { withNext: true },
+    { withNext: beforeCommit },
   );
 }
 
