@@ -3,7 +3,7 @@ import { adminCookie } from "./lib/admin";
 import { benchSettings } from "./lib/env";
 import { randomUUID } from "node:crypto";
 import { bookingBody, distinctBookings, uploadBenchDocumentSets, type BenchCar } from "./lib/bookings";
-import { measure, type LoadResult } from "./lib/load";
+import { measure, measureEvenlySpaced, type LoadResult } from "./lib/load";
 
 export type ApiRow = { name: string; result: LoadResult };
 
@@ -22,14 +22,14 @@ export const PUBLIC_READS = {
 /**
  * The booking rows: 10 connections as before, and 50 (issue #23's p99 budget). Both send each
  * connection's next booking as soon as the last is answered, so the server is always saturated and
- * the latency is mostly the queue: at least connections ÷ throughput on average. The third row offers
- * half the 10-connection row's throughput over 50 connections, as customers arriving: the latency of
- * a booking when the server is not saturated.
+ * the latency is mostly the queue: at least connections ÷ throughput on average. The third row sends
+ * half the 10-connection row's throughput as customers arrive, one booking every 1/rate s over at most
+ * 50 connections (measureEvenlySpaced): the latency of a booking when the server is not saturated.
  */
 export const BOOKING_ROWS = {
   ten: "POST /api/bookings",
   fifty: "POST /api/bookings, 50 connections",
-  halfRate: "POST /api/bookings, 50 connections, half the 10-connection rate offered",
+  halfRate: "POST /api/bookings, half the 10-connection rate, evenly spaced (≤ 50 connections)",
 } as const;
 
 /** Bookings each booking row sends (each with its own three documents, uploaded beforehand). */
@@ -70,7 +70,7 @@ export async function benchApi(url: string): Promise<ApiRow[]> {
   });
   const documents = await uploadBenchDocumentSets(url, 2 * BOOKINGS_PER_ROW + HALF_RATE_BOOKINGS);
   const bookings = distinctBookings(cars, 400, documents);
-  const book = (connections: number, amount: number, overallRate?: number) =>
+  const book = (connections: number, amount: number) =>
     measure({
       url: `${url}/api/bookings`,
       method: "POST",
@@ -79,14 +79,21 @@ export async function benchApi(url: string): Promise<ApiRow[]> {
       body: bookings,
       connections,
       amount,
-      ...(overallRate ? { overallRate } : {}),
     });
   const ten = await book(10, BOOKINGS_PER_ROW);
   rows.push({ name: BOOKING_ROWS.ten, result: ten });
   rows.push({ name: BOOKING_ROWS.fifty, result: await book(50, BOOKINGS_PER_ROW) });
   rows.push({
     name: BOOKING_ROWS.halfRate,
-    result: await book(50, HALF_RATE_BOOKINGS, Math.max(1, Math.round(ten.rps / 2))),
+    result: await measureEvenlySpaced({
+      url: `${url}/api/bookings`,
+      headers: { "Content-Type": "application/json" },
+      requestHeaders: idempotencyKey,
+      body: bookings,
+      rate: Math.max(1, Math.round(ten.rps / 2)),
+      amount: HALF_RATE_BOOKINGS,
+      maxConnections: 50,
+    }),
   });
   rows.push({
     name: "GET /api/admin/sync (full)",
