@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Knex } from "knex";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { constraintName, IN_MEMORY, openDatabase, sqlState } from "./index";
 import type { Database } from "./index";
@@ -104,14 +105,19 @@ describe("PGlite on a thread of its own", () => {
 
   it("fails the COMMIT or RELEASE SAVEPOINT of a handle-style transaction a deferred statement failed in", async () => {
     const insert = "insert into slots (id, car, during) values (?, ?, ?::daterange)";
+    /** The SQLSTATE a handle-style transaction's COMMIT (or RELEASE) failed with, then rolled back as idempotent.ts does. */
+    const commitFailure = async (trx: Knex.Transaction) => {
+      await trx.commit();
+      const error = await trx.executionPromise.catch((failure: unknown) => failure);
+      await trx.rollback().catch(() => undefined);
+      return sqlState(error);
+    };
     // The COMMIT rolls the transaction back and fails with the statement's error (knex hands it to
     // executionPromise only: commitOrThrow in sync-server awaits both).
     const trx = await db.knex.transaction();
     await trx("slots").insert({ id: 40, car: 50, during: "[2026-05-01,2026-05-03)" });
     await preparedRaw(trx, insert, [41, 50, "[2026-05-02,2026-05-04)"], { withNext: true });
-    await trx.commit();
-    expect(sqlState(await trx.executionPromise.catch((error: unknown) => error))).toBe("23P01");
-    await trx.rollback().catch(() => undefined);
+    expect(await commitFailure(trx)).toBe("23P01");
     expect(await db.knex("slots").where({ car: 50 }).pluck("id")).toEqual([]);
 
     // A savepoint's RELEASE fails the same way, and its changes are rolled back; the enclosing
@@ -121,9 +127,7 @@ describe("PGlite on a thread of its own", () => {
     const inner = await outer.transaction();
     await inner("slots").insert({ id: 51, car: 60, during: "[2026-06-10,2026-06-11)" });
     await preparedRaw(inner, insert, [52, 60, "[2026-06-02,2026-06-04)"], { withNext: true });
-    await inner.commit();
-    expect(sqlState(await inner.executionPromise.catch((error: unknown) => error))).toBe("23P01");
-    await inner.rollback().catch(() => undefined);
+    expect(await commitFailure(inner)).toBe("23P01");
     await outer("slots").insert({ id: 53, car: 60, during: "[2026-06-20,2026-06-21)" });
     await outer.commit();
     await outer.executionPromise;
@@ -136,17 +140,14 @@ describe("PGlite on a thread of its own", () => {
     await preparedRaw(flushed, insert, [56, 65, "[2026-06-02,2026-06-04)"], { withNext: true });
     const listening = await db.listen("flushed_channel", () => undefined).catch((error: unknown) => error);
     expect(sqlState(listening)).toBe("25P02");
-    await flushed.commit();
-    expect(sqlState(await flushed.executionPromise.catch((error: unknown) => error))).toBe("23P01");
-    await flushed.rollback().catch(() => undefined);
+    expect(await commitFailure(flushed)).toBe("23P01");
     expect(await db.knex("slots").where({ car: 65 }).pluck("id")).toEqual([]);
 
     // A COMMIT of a transaction whose failure was ignored is refused (PostgreSQL answers it ROLLBACK).
     const ignored = await db.knex.transaction();
     await ignored("slots").insert({ id: 60, car: 70, during: "[2026-07-01,2026-07-03)" });
     await ignored.raw("select * from no_such_table").catch(() => undefined);
-    await ignored.commit();
-    expect(sqlState(await ignored.executionPromise.catch((error: unknown) => error))).toBe("25P02");
+    expect(await commitFailure(ignored)).toBe("25P02");
     expect(await db.knex("slots").where({ car: 70 }).pluck("id")).toEqual([]);
   });
 

@@ -58,7 +58,7 @@ export type NewBooking = {
   contactName?: string | null | undefined;
   /** The app clock's now (the pending hold counts from it); the database's now when absent. */
   createdAt?: Date | undefined;
-  /** A reference drawn beforehand (unusedReferenceSql); absent, the insert's trigger draws one. */
+  /** A reference drawn beforehand (UNUSED_REFERENCE_SQL); absent, the insert's trigger draws one. */
   reference?: string | undefined;
 };
 
@@ -191,7 +191,7 @@ export async function insertBookingRow(
   // exception block rolled the insert back, so this transaction reads the conflicting ranges). With
   // documents, the same statement gives them to the booking it inserted (attachDocumentsToBooking's
   // statement; nothing is locked or attached when the insert was refused).
-  if (!documents || documents.keys.length === 0) {
+  if (!documents) {
     const inserted = await preparedRaw<InsertedBookingRow>(
       trx,
       "select * from insert_booking_unless_overlapping(?::json)",
@@ -199,7 +199,6 @@ export async function insertBookingRow(
     );
     const [stored] = inserted.rows;
     if (!stored) throw await datesUnavailable(trx, booking.carId, booking.range);
-    if (documents) judgeAttachedDocuments(documents, []);
     return stored;
   }
   const inserted = await preparedRaw<InsertedBookingRow & { attached_documents: AttachedDocumentRow[] }>(

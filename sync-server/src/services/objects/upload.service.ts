@@ -322,16 +322,18 @@ export async function attachDocumentsToBooking(
   now: Date,
 ): Promise<void> {
   const documents = documentsToAttach(objectPaths, now);
-  const result =
+  const attached =
     documents.keys.length === 0
-      ? { rows: [] }
-      : await preparedRaw<AttachedDocumentRow>(
-          trx,
-          `with booking as (select ?::uuid as id), ${ATTACH_DOCUMENTS_CTES}
-           select l.*, exists (select 1 from attached a where a.path = l.path) as attached from locked l`,
-          [bookingId, ...documents.bindings],
-        );
-  judgeAttachedDocuments(documents, result.rows);
+      ? []
+      : ((
+          await preparedRaw<{ attached_documents: AttachedDocumentRow[] }>(
+            trx,
+            `with booking as (select ?::uuid as id), ${ATTACH_DOCUMENTS_CTES}
+             select ${ATTACHED_DOCUMENTS_JSON_SQL} as attached_documents`,
+            [bookingId, ...documents.bindings],
+          )
+        ).rows[0]?.attached_documents ?? []);
+  judgeAttachedDocuments(documents, attached);
 }
 
 /** Document uploads to give to a booking (see attachDocumentsToBooking), parsed. */
@@ -369,10 +371,7 @@ export const ATTACH_DOCUMENTS_CTES = `locked as (
         and (l.booking_id = b.id or (l.booking_id is null and l.attached_at is null))
      returning o.path)`;
 
-/**
- * `locked`'s rows as one JSON array with each row's `attached` (for a statement whose rows are
- * something else): what judgeAttachedDocuments reads.
- */
+/** `locked`'s rows as one JSON array, each with whether `attached` took it: what judgeAttachedDocuments reads. */
 export const ATTACHED_DOCUMENTS_JSON_SQL = `(select coalesce(json_agg(json_build_object(
      'path', l.path, 'purpose', l.purpose, 'content_type', l.content_type, 'size', l.size,
      'uploaded_at', l.uploaded_at, 'cleanup_claimed_at', l.cleanup_claimed_at,
