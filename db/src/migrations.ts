@@ -16,6 +16,7 @@ import * as bookingsAndCustomersCommitWithoutNotify from "../migrations/2026-11-
 import * as documentsBelongToOneBooking from "../migrations/2026-11-27-04-00-00-documents-belong-to-one-booking";
 import * as lockedCounts from "../migrations/2026-11-28-01-00-00-locked-counts";
 import * as insertBookingUnlessOverlapping from "../migrations/2026-11-28-02-00-00-insert-booking-unless-overlapping";
+import * as insertBookingPlannedOnce from "../migrations/2026-11-28-03-00-00-insert-booking-planned-once";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
 export type Migration = {
@@ -50,6 +51,7 @@ export const migrations: readonly Migration[] = [
   { name: "2026-11-27-04-00-00-documents-belong-to-one-booking", ...documentsBelongToOneBooking },
   { name: "2026-11-28-01-00-00-locked-counts", ...lockedCounts },
   { name: "2026-11-28-02-00-00-insert-booking-unless-overlapping", ...insertBookingUnlessOverlapping },
+  { name: "2026-11-28-03-00-00-insert-booking-planned-once", ...insertBookingPlannedOnce },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

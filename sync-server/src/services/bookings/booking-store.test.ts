@@ -96,6 +96,16 @@ describe.each(testEngines())("a booking's row predicted before its insert (%s)",
       };
       const inserted = await db.knex.transaction((trx) => insertBookingRow(trx, known));
       const predicted = predictedBookingRow(known);
+      // The columns a public booking names are the ones its insert plans once (migration 2026-11-28-03).
+      const { updated_at: _updatedAt, amount_paid: _amountPaid, version: _version, ...named } = predicted;
+      const planned = Object.keys(named)
+        .sort()
+        .map((column) => `'${column}'`)
+        .join(", ");
+      const source = await db.knex.raw<{ rows: { def: string }[] }>(
+        "select pg_get_functiondef('insert_booking_unless_overlapping(json)'::regprocedure) as def",
+      );
+      expect(source.rows[0]?.def).toContain(`if keys = array[${planned}]::text[] then`);
       expect(inserted.reference).toBe(reference);
       const view = (row: Omit<BookingViewRow, keyof typeof names>) => toBookingView({ ...row, ...names });
       expect(comparable(view(predicted))).toEqual(comparable(view(inserted)));
