@@ -277,13 +277,13 @@ function report(
     lines.push("## PWA", "");
     if (pwa.pages.length > 0) {
       lines.push(
-        "| page | first view JS gzip KB | first view CSS gzip KB | JS once idle, KB (files) | Lighthouse perf | a11y | best practices | perf of the runs | TBT ms | LCP ms | benchmark index | TBT ms, real 4× CPU |",
+        "| page | first view JS gzip KB | first view CSS gzip KB | JS once idle, KB (files) | Lighthouse perf | a11y | best practices | perf of the runs | TBT ms, median (runs) | LCP ms, median | benchmark index | TBT ms, real 4× CPU |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
       );
       for (const p of pwa.pages) {
         const lh = p.lighthouse;
         lines.push(
-          `| ${p.path} | ${p.jsGzipBytes === null ? "–" : kb(p.jsGzipBytes)} | ${p.cssGzipBytes === null ? "–" : kb(p.cssGzipBytes)} | ${p.settledJsGzipBytes === null ? "–" : `${kb(p.settledJsGzipBytes)} (${p.settledJsFiles ?? "–"})`} | ${lh?.performance ?? "–"} | ${lh?.accessibility ?? "–"} | ${lh?.bestPractices ?? "–"} | ${lh ? `${lh.performanceRange[0]}–${lh.performanceRange[1]} (${lh.runs} runs)` : "–"} | ${lh?.totalBlockingTimeMs ?? "–"} | ${lh?.largestContentfulPaintMs ?? "–"} | ${lh?.benchmarkIndex ?? "–"} | ${p.throttledBlockingMs ?? "–"} |`,
+          `| ${p.path} | ${p.jsGzipBytes === null ? "–" : kb(p.jsGzipBytes)} | ${p.cssGzipBytes === null ? "–" : kb(p.cssGzipBytes)} | ${p.settledJsGzipBytes === null ? "–" : `${kb(p.settledJsGzipBytes)} (${p.settledJsFiles ?? "–"})`} | ${lh?.performance ?? "–"} | ${lh?.accessibility ?? "–"} | ${lh?.bestPractices ?? "–"} | ${lh ? `${lh.performanceRange[0]}–${lh.performanceRange[1]} (${lh.runs} runs)` : "–"} | ${lh ? `${lh.totalBlockingTimeMs} (${lh.totalBlockingTimeRange[0]}–${lh.totalBlockingTimeRange[1]})` : "–"} | ${lh?.largestContentfulPaintMs ?? "–"} | ${lh?.benchmarkIndex ?? "–"} | ${p.throttledBlockingMs ?? "–"} |`,
         );
       }
       lines.push("");
