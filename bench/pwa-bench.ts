@@ -219,8 +219,14 @@ async function lighthouse(url: string): Promise<LighthouseScores> {
   const performances = runs.map((report) => categoryScore(report, "performance"));
   // The budgets are on each metric's median over the runs (issue #23), not on the metric of the run
   // Lighthouse picks as its median (the one nearest the median FCP and TTI).
+  // A run without the value is left out (not counted as 0 ms).
   const metric = (audit: string) =>
-    runs.map((report) => Math.round(report.audits[audit]?.numericValue ?? 0)).sort((a, b) => a - b);
+    runs
+      .flatMap((report) => {
+        const value = report.audits[audit]?.numericValue;
+        return value === undefined ? [] : [Math.round(value)];
+      })
+      .sort((a, b) => a - b);
   const blocking = metric("total-blocking-time");
   return {
     performance: categoryScore(median, "performance"),

@@ -43,7 +43,7 @@ const budgets = {
   firstViewJsGzipKb: 120,
   settledJsGzipKb: 250,
   settledJsFiles: 25,
-  /** Issue #23: Lighthouse (mobile) performance in every run, not only the median; TBT and LCP of the median run. */
+  /** Issue #23: Lighthouse (mobile) performance in every run, not only the median; the medians of the runs' TBT and LCP. */
   lighthousePerformance: 95,
   lighthouseAccessibility: 95,
   totalBlockingTimeMs: 150,

@@ -110,7 +110,16 @@ describe.each(testEngines())("insert booking planned once migration on %s", (eng
       db = await openTestDatabaseAt(engine, BEFORE);
       const knex = db.knex;
       await migrate(knex);
+      const source = async () =>
+        (
+          await knex.raw<{ rows: { def: string }[] }>(
+            "select pg_get_functiondef('insert_booking_unless_overlapping(json)'::regprocedure) as def",
+          )
+        ).rows[0]?.def;
+      expect(await source()).toContain("if keys = array[");
       await plannedOnce.down(knex);
+      expect(await source()).not.toContain("if keys = array[");
+      expect(await source()).toContain("execute format(");
       const rows = await insertCarAndCustomer(knex);
       const [stored] = await insert(knex, publicRow(rows, "2026-12-01", "2026-12-03", "ACR-CCCCCC"));
       expect(stored?.reference).toBe("ACR-CCCCCC");

@@ -67,7 +67,8 @@ const DYNAMIC_INSERT = `execute format(
 /**
  * `insert_booking_unless_overlapping(row json)` (migration 2026-11-28-02-00-00), the same answers,
  * faster for a public booking (issue #17): a row naming exactly PLANNED_INSERT_COLUMNS is inserted
- * by a static INSERT, which PL/pgSQL plans once per connection, where the statement built from the
+ * by a static INSERT, which PL/pgSQL prepares once per connection (and, after a few calls, plans
+ * once), where the statement built from the
  * row's keys (EXECUTE) is parsed and planned again on every call (about a quarter of a millisecond
  * on the embedded database). Any other set of columns takes that built statement as before, so a
  * column added to a booking's row, or one left to its default, is never dropped or nulled.
@@ -77,7 +78,8 @@ export async function up(knex: Knex): Promise<void> {
   const list = PLANNED_INSERT_COLUMNS.map((column) => `'${column}'`).join(", ");
   await knex.raw(
     FUNCTION_BODY(`if keys = array[${list}]::text[] then
-        -- Into a variable first, as below (the car occupancy's trigger runs at the end of the INSERT).
+        -- Into a variable first: the car occupancy's trigger runs at the end of the INSERT, and a row
+        -- already handed to RETURN QUERY would stay in the answer after its refusal was caught.
         insert into bookings (${columns})
           select ${columns} from json_populate_record(null::bookings, p_row)
           returning * into inserted;

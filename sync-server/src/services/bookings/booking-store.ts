@@ -108,7 +108,7 @@ export type InsertedBookingRow = Omit<
 >;
 
 /** The columns `booking` is stored with, by column name (what insert_booking_unless_overlapping takes). */
-function bookingColumns(booking: NewBooking) {
+export function bookingColumns(booking: NewBooking) {
   return {
     ...(booking.id === undefined ? {} : { id: booking.id }),
     customer_id: booking.customerId,
