@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
 import * as tar from "tar";
 import type { Knex } from "knex";
 import { z } from "zod";
@@ -145,7 +146,9 @@ export async function writeBackup(db: Database, storage: Storage, file: string):
     await mkdir(path.dirname(target), { recursive: true });
     const partial = `${target}.partial-${process.pid}`;
     const entries = ["manifest.json", "tables", ...(manifest.objects.length > 0 ? ["objects"] : [])];
-    await tar.c({ gzip: true, file: partial, cwd: work, portable: true }, entries);
+    // Compressed by node:zlib's stream, on libuv's thread pool: tar's own gzip option compresses
+    // synchronously on this thread (about half a second of a blocked server at 100,000 bookings).
+    await pipeline(tar.c({ cwd: work, portable: true }, entries), createGzip(), createWriteStream(partial));
     await rename(partial, target);
     return manifest;
   } finally {
