@@ -10,7 +10,7 @@ import {
   previousBooking,
   type PreviousRows,
 } from "../src/migration-test-support";
-import { testEngines } from "../src/test-database";
+import { functionSource, testEngines } from "../src/test-database";
 import * as plannedOnce from "./2026-11-28-03-00-00-insert-booking-planned-once";
 
 const BEFORE = "2026-11-28-02-00-00-insert-booking-unless-overlapping";
@@ -110,12 +110,7 @@ describe.each(testEngines())("insert booking planned once migration on %s", (eng
       db = await openTestDatabaseAt(engine, BEFORE);
       const knex = db.knex;
       await migrate(knex);
-      const source = async () =>
-        (
-          await knex.raw<{ rows: { def: string }[] }>(
-            "select pg_get_functiondef('insert_booking_unless_overlapping(json)'::regprocedure) as def",
-          )
-        ).rows[0]?.def;
+      const source = () => functionSource(knex, "insert_booking_unless_overlapping(json)");
       expect(await source()).toContain("if keys = array[");
       await plannedOnce.down(knex);
       expect(await source()).not.toContain("if keys = array[");

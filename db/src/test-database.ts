@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Knex } from "knex";
 import pg from "pg";
 import { IN_MEMORY, migrate, openDatabase } from "./index";
 import type { Database, Engine } from "./index";
@@ -80,4 +81,13 @@ async function onServer(serverUrl: string, sql: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** A function's definition as the database holds it (`pg_get_functiondef`), e.g. `name(json)`. */
+export async function functionSource(knex: Knex, signature: string): Promise<string> {
+  const result = await knex.raw<{ rows: { def: string }[] }>(
+    "select pg_get_functiondef(?::regprocedure) as def",
+    [signature],
+  );
+  return result.rows[0]?.def ?? "";
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "@car-rental/db";
-import { openTestDatabase, testEngines } from "@car-rental/db/test-database";
+import { functionSource, openTestDatabase, testEngines } from "@car-rental/db/test-database";
 import { seedFleet } from "@car-rental/db/seed";
 import type { BookingView } from "@car-rental/shared/schemas/booking";
 import {
@@ -104,10 +104,9 @@ describe.each(testEngines())("a booking's row predicted before its insert (%s)",
         .sort()
         .map((column) => `'${column}'`)
         .join(", ");
-      const source = await db.knex.raw<{ rows: { def: string }[] }>(
-        "select pg_get_functiondef('insert_booking_unless_overlapping(json)'::regprocedure) as def",
+      expect(await functionSource(db.knex, "insert_booking_unless_overlapping(json)")).toContain(
+        `if keys = array[${planned}]::text[] then`,
       );
-      expect(source.rows[0]?.def).toContain(`if keys = array[${planned}]::text[] then`);
       expect(inserted.reference).toBe(reference);
       const view = (row: Omit<BookingViewRow, keyof typeof names>) => toBookingView({ ...row, ...names });
       expect(comparable(view(predicted))).toEqual(comparable(view(inserted)));
