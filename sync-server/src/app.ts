@@ -12,7 +12,7 @@ import { requestLog } from "./middleware/request-log";
 import { canonicalApiPaths, sameOriginJsonMutations, securityHeaders } from "./middleware/security";
 import { healthRoutes } from "./routes/health.routes";
 import { limitBookingAttempts } from "./routes/public/bookings.routes";
-import { publicSnapshotHits } from "./routes/public/cars.routes";
+import { publicSnapshotHits } from "./routes/public/snapshot-hits";
 import { publicRoutes } from "./routes/public/public.routes";
 import { adminRoutes } from "./routes/admin/admin.routes";
 import { dispatchThrough } from "./routes/admin/batch.routes";
@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps): Koa {
   const readCaches = new PublicReadCaches();
   // Changes made by other processes (and background work) reach them through the feed.
   readCaches.clearOnChanges(changeFeed(deps.db, deps.logger));
-  // The fleet and booked dates already in memory go out from here, past what only other requests need.
+  // The fleet, booked dates and blocked-name checks already in memory go out from here, past what only other requests need.
   app.use(publicSnapshotHits(deps, readCaches));
   app.use(canonicalApiPaths());
   app.use(sameOriginJsonMutations(allowedOrigins));

@@ -1,6 +1,6 @@
 import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
-import type { Middleware } from "koa";
+import type { Context, Middleware } from "koa";
 import { nameKey, type BlockedNameCheck } from "@car-rental/shared/schemas/blocked-name";
 import { bookingViewSchema, publicBookingResponseSchema } from "@car-rental/shared/schemas/booking";
 import * as z from "zod";
@@ -17,7 +17,7 @@ import {
   limitPublicBookings,
 } from "../../services/bookings/public-booking.service";
 import type { PublicReadCaches } from "../../services/public-read-caches";
-import { serialiseAnswer } from "../../services/serialised-answer";
+import { serialiseAnswer, type SerialisedAnswer } from "../../services/serialised-answer";
 import { sendAnswer } from "./send-answer";
 import { isNameBlocked } from "../../services/blocked-names/blocklist-match";
 import { mount, parseBodyEarly } from "../mount";
@@ -123,8 +123,14 @@ export function publicBookingRoutes(deps: AppDeps, caches: PublicReadCaches): Ro
       const body: BlockedNameCheck = { isBlocked: await isNameBlocked(requestDb(ctx), name) };
       return serialiseAnswer(body);
     });
-    sendAnswer(ctx, answer, { etag: false });
+    sendBlockedNameCheck(ctx, answer);
   });
 
   return router;
+}
+
+/** The blocked-name check's answer: never stored by a browser (whether a name is blocked is not for caches). */
+export function sendBlockedNameCheck(ctx: Context, answer: SerialisedAnswer): void {
+  ctx.set("Cache-Control", "no-store");
+  sendAnswer(ctx, answer, { etag: false });
 }

@@ -1,6 +1,6 @@
 import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
-import type { Context, Middleware } from "koa";
+import type { Context } from "koa";
 import { manilaTodayMemo } from "@car-rental/shared/dates";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
@@ -45,45 +45,17 @@ export function publicCarRoutes(deps: AppDeps, caches: PublicReadCaches): Router
   return router;
 }
 
-const FLEET_KEY = "fleet";
-const bookedDatesKey = (carId: string | undefined, day: string) => `${carId} ${day}`;
+/** The fleet's one entry in its cache. */
+export const FLEET_KEY = "fleet";
+/** A booked-dates answer's entry: the car and the Manila day it was read on. */
+export const bookedDatesKey = (carId: string | undefined, day: string) => `${carId} ${day}`;
 
-function sendFleet(ctx: Context, fleet: SerialisedAnswer): void {
+export function sendFleet(ctx: Context, fleet: SerialisedAnswer): void {
   ctx.set("Cache-Control", "no-cache");
   sendAnswer(ctx, fleet, { etag: true });
 }
 
-function sendBookedDates(ctx: Context, answer: SerialisedAnswer): void {
+export function sendBookedDates(ctx: Context, answer: SerialisedAnswer): void {
   ctx.set("Cache-Control", "no-cache");
   sendAnswer(ctx, answer, { etag: false });
-}
-
-/** A booked-dates path as the canonical spelling writes it (a record id is a lower-case UUID). */
-const BOOKED_DATES_PATH =
-  /^\/api\/cars\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/booked-dates$/;
-
-/**
- * The two hottest public reads answered in front of the routers when their
- * snapshot is in memory: `GET /api/cars` and a car's booked dates, exactly as
- * their routes above answer them (a hit there reads nothing either). What this
- * skips only matters to writes, to other paths or to a database read; a miss,
- * and every other request, goes on to the routes, which read and keep the answer.
- */
-export function publicSnapshotHits(deps: AppDeps, caches: PublicReadCaches): Middleware {
-  const today = manilaTodayMemo();
-  return function servePublicSnapshotHit(ctx, next) {
-    if (ctx.method !== "GET" && ctx.method !== "HEAD") return next();
-    const path = ctx.path;
-    if (path === routes.listCars.path) {
-      const fleet = caches.fleet.peek(FLEET_KEY);
-      if (!fleet) return next();
-      sendFleet(ctx, fleet);
-      return;
-    }
-    const carId = path.endsWith("/booked-dates") ? BOOKED_DATES_PATH.exec(path)?.[1] : undefined;
-    const answer = carId && caches.bookedDates.peek(bookedDatesKey(carId, today(deps.clock.now())));
-    if (!answer) return next();
-    sendBookedDates(ctx, answer);
-    return;
-  };
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { testEngines } from "@car-rental/db/test-database";
 import { carSchema, type Car } from "@car-rental/shared/schemas/car";
+import { textLimits } from "@car-rental/shared/schemas/common";
 import { startTestServer, type TestServer } from "../../test-server";
 import { publicCars } from "./booking-test-helpers";
 
@@ -91,7 +92,8 @@ describe.each(testEngines())("public snapshots (%s)", (engine) => {
 
   it("answers a read from memory exactly as the route that first read it did", async () => {
     const carId = cars[0]?.id ?? "";
-    for (const path of ["/api/cars", `/api/cars/${carId}/booked-dates`]) {
+    const checkPath = "/api/blocked-names/check?name=Juan%20Dela%20Cruz";
+    for (const path of ["/api/cars", `/api/cars/${carId}/booked-dates`, checkPath]) {
       // An admin write empties the snapshots: the next read is the route's, the one after it a hit.
       const write = await server.request("POST", "/api/admin/blocked-names", {
         cookie,
@@ -120,6 +122,17 @@ describe.each(testEngines())("public snapshots (%s)", (engine) => {
     );
     expect(unknown.status).toBe(404);
     expect(unknown.headers["cache-control"]).toBe("no-cache");
+    // A check the route refuses is refused even when its normalised name is in memory.
+    expect((await rawGet(`${server.url}${checkPath}`, {})).status).toBe(200);
+    const padded = `Juan${" ".repeat(textLimits.name)}Dela Cruz`;
+    for (const query of [
+      `name=${encodeURIComponent(padded)}`,
+      "name=Juan%20Dela%20Cruz&name=Juan%20Dela%20Cruz",
+      "fullName=Juan%20Dela%20Cruz",
+    ]) {
+      const refused = await rawGet(`${server.url}/api/blocked-names/check?${query}`, {});
+      expect(refused.status, query).toBe(400);
+    }
     // Other spellings are not served from memory: they are refused as before.
     expect((await rawGet(`${server.url}/api/cars/`, {})).status).toBe(404);
     expect((await rawGet(`${server.url}/api/Cars`, {})).status).toBe(404);
