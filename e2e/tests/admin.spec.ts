@@ -501,11 +501,12 @@ test.describe("admin tabs online", () => {
       .poll(async () => {
         const names = await adminGet<ApiBlockedName[]>(request, "/api/admin/blocked-names");
         return names
-          .filter((entry) => entry.value === email.toUpperCase())
+          .filter((entry) => entry.value === email)
           .map(({ kind, reason }) => ({ kind, reason }));
       })
       .toEqual([{ kind: "email", reason: "Chargeback" }]);
-    const card = page.getByRole("article", { name: email.toUpperCase() });
+    // Stored and shown normalised (release-2 §E3): the e-mail lower-cased.
+    const card = page.getByRole("article", { name: email, exact: true });
     await expect(card.getByText("E-mail", { exact: true })).toBeVisible();
 
     await card.getByRole("button", { name: "Unblock" }).click();

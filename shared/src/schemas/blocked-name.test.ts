@@ -36,16 +36,21 @@ describe("blockedNameInputSchema", () => {
 });
 
 describe("blockedNameInputSchema with a kind (release-2 §E3)", () => {
-  it("keeps the value as typed, trimmed; the value wins over fullName", () => {
+  it("normalises the value (a name stays as typed, trimmed); the value wins over fullName", () => {
     expect(blockedNameInputSchema.parse({ kind: "phone", value: " 0917 555 0101 " })).toEqual({
       kind: "phone",
-      value: "0917 555 0101",
+      value: "+639175550101",
       reason: null,
       blockedBy: "admin",
     });
-    expect(blockedNameInputSchema.parse({ kind: "email", value: "A@B.ph", fullName: "x" }).value).toBe(
-      "A@B.ph",
+    expect(blockedNameInputSchema.parse({ kind: "email", value: " A@B.ph", fullName: "x" }).value).toBe(
+      "a@b.ph",
     );
+    expect(blockedNameInputSchema.parse({ kind: "license", value: "n01-23 456" }).value).toBe("N0123456");
+    expect(blockedNameInputSchema.parse({ kind: "name", value: " Juan  Dela Cruz " }).value).toBe(
+      "Juan  Dela Cruz",
+    );
+    expect(blockedNameInputSchema.parse({ fullName: " Maria Clara " }).value).toBe("Maria Clara");
   });
 
   it("refuses a value that gives nothing to compare, on the field sent", () => {

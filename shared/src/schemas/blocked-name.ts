@@ -52,6 +52,16 @@ export const blockValueMessages: Record<BlockKind, string> = {
   license: validationMessages.licenseRequired,
 };
 
+/**
+ * Release-2 §E3: an entry's value as stored and shown, normalised: an e-mail
+ * lower-cased, a phone as `+63…`, a licence number upper-case without spaces
+ * or dashes (its comparison key, `blockKey`); a name as typed (trimmed), as in
+ * release 1, which compares it normalised but shows it as the admin wrote it.
+ */
+export function storedBlockValue(kind: BlockKind, value: string): string {
+  return kind === "name" ? value : (blockKey(kind, value) ?? value);
+}
+
 /** Whether `value` is usable as an entry of `kind` (an e-mail must look like one). */
 export function blockValueUsable(kind: BlockKind, value: string): boolean {
   if (blockKey(kind, value) === null) return false;
@@ -61,8 +71,9 @@ export function blockValueUsable(kind: BlockKind, value: string): boolean {
 /**
  * Body of `POST /api/admin/blocked-names`: `{kind, value}` (release 2) or
  * `{fullName}` alone (release 1 clients and queued outbox entries: a name).
- * The value trimmed; one that gives no comparison key (e.g. not a phone
- * number) is refused with a field message. Blank reason sent as null.
+ * The value trimmed, then normalised unless it is a name (storedBlockValue);
+ * one that gives no comparison key (e.g. not a phone number) is refused with
+ * a field message. Blank reason sent as null.
  */
 export const blockedNameInputSchema = z
   .object({
@@ -82,9 +93,9 @@ export const blockedNameInputSchema = z
       ctx.addIssue({ code: "custom", path: [path], message: blockValueMessages[kind] });
     }
   })
-  .transform(({ kind, value, fullName, reason, blockedBy, id }) => ({
-    kind: kind ?? "name",
-    value: value ?? fullName ?? "",
+  .transform(({ kind = "name", value, fullName, reason, blockedBy, id }) => ({
+    kind,
+    value: storedBlockValue(kind, value ?? fullName ?? ""),
     reason,
     blockedBy,
     ...(id === undefined ? {} : { id }),

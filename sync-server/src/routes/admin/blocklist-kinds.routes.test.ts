@@ -60,12 +60,12 @@ describe.each(testEngines())("blocklist by more than a name on %s", (engine) => 
     return ((await res.json()) as { isBlocked: boolean }).isBlocked;
   };
 
-  it("blocks an e-mail case-insensitively, with the release-1 403 and message", async () => {
+  it("blocks an e-mail case-insensitively, stored lower-cased, with the release-1 403 and message", async () => {
     const entry = await blocked({ kind: "email", value: " Bad.Guy@Example.PH ", reason: "Fraud" });
     expect(entry).toMatchObject({
       kind: "email",
-      value: "Bad.Guy@Example.PH",
-      fullName: "Bad.Guy@Example.PH",
+      value: "bad.guy@example.ph",
+      fullName: "bad.guy@example.ph",
       reason: "Fraud",
       blockedBy: "admin",
     });
@@ -77,9 +77,9 @@ describe.each(testEngines())("blocklist by more than a name on %s", (engine) => 
     expect((await unblock(entry.id)).status).toBe(200);
   });
 
-  it("blocks a phone whether written 0917… or +63 917…", async () => {
+  it("blocks a phone whether written 0917… or +63 917…, stored as +63…", async () => {
     const entry = await blocked({ kind: "phone", value: "0917-555-0199" });
-    expect(entry).toMatchObject({ kind: "phone", value: "0917-555-0199" });
+    expect(entry).toMatchObject({ kind: "phone", value: "+639175550199" });
     await expectRefused({ phone: "+63 917 555 0199" });
     await expectRefused({ phone: "09175550199" });
     // The same number typed another way is the same entry (200, not a second one).
@@ -135,13 +135,35 @@ describe.each(testEngines())("blocklist by more than a name on %s", (engine) => 
     expect((await block({ kind: "passport", value: "X1" })).status).toBe(400);
   });
 
+  it("shows an entry stored as typed (before values were normalised) by its normalised value", async () => {
+    const [row] = await server.db
+      .knex("blocked_names")
+      .insert({
+        kind: "phone",
+        value: "0917 555 0177",
+        full_name: "0917 555 0177",
+        match_key: "+639175550177",
+        blocked_by: "admin",
+      })
+      .returning("id");
+    const list = await server.request("GET", "/api/admin/blocked-names", { cookie });
+    const rows = blockedNameSchema.array().parse(await list.json());
+    expect(rows.find((entry) => entry.id === row?.id)).toMatchObject({
+      kind: "phone",
+      value: "+639175550177",
+      fullName: "+639175550177",
+    });
+    await expectRefused({ phone: "0917-555-0177" });
+    expect((await unblock(String(row?.id))).status).toBe(200);
+  });
+
   it("carries kind and value in the list and the sync", async () => {
     const entry = await blocked({ kind: "license", value: "N99-00-000001", reason: "Unpaid" });
     const list = await server.request("GET", "/api/admin/blocked-names", { cookie });
     const rows = blockedNameSchema.array().parse(await list.json());
     expect(rows.find((row) => row.id === entry.id)).toMatchObject({
       kind: "license",
-      value: "N99-00-000001",
+      value: "N9900000001",
     });
 
     const sync = await server.request("GET", "/api/admin/sync", { cookie });
@@ -151,8 +173,8 @@ describe.each(testEngines())("blocklist by more than a name on %s", (engine) => 
       expect.objectContaining({
         id: entry.id,
         kind: "license",
-        value: "N99-00-000001",
-        fullName: "N99-00-000001",
+        value: "N9900000001",
+        fullName: "N9900000001",
       }),
     );
     expect(syncResponseSchema.parse(raw).blockedNames.map((row) => row.kind)).toContain("license");

@@ -14,7 +14,7 @@ export type BlockedNameRow = {
   /** Release 1's name key: set for names only. */
   name_key: string | null;
   kind: BlockKind;
-  /** What the admin typed. */
+  /** What the admin typed; normalised unless a name (storedBlockValue), since release 2's first entries. */
   value: string;
   /** The value normalised (`blockKey`): what a booking is compared with. */
   match_key: string;
@@ -32,11 +32,13 @@ export function blockedNamesTable(db: Knex): Knex.QueryBuilder<BlockedNameRow, B
 }
 
 export function toBlockedName(row: BlockedNameRow): BlockedName {
+  // Entries stored before values were normalised kept what was typed: their key is the normalised value.
+  const value = row.kind === "name" ? row.value : row.match_key;
   return {
     id: row.id,
     kind: row.kind,
-    value: row.value,
-    fullName: row.value,
+    value,
+    fullName: value,
     reason: row.reason,
     blockedBy: row.blocked_by,
     createdAt: row.created_at.toISOString(),

@@ -46,18 +46,18 @@ describe("blockName", { timeout: 30_000 }, () => {
     expect(entry.label).toBe("Block phone 0917 555 0142");
     expect(await db.blockedNames.get(id)).toMatchObject({
       kind: "phone",
-      value: "0917 555 0142",
-      fullName: "0917 555 0142",
+      value: "+639175550142",
+      fullName: "+639175550142",
       _pending: true,
     });
 
     expect((await engine.drain()).delivered).toBe(1);
     expect(await serverRow(id)).toMatchObject({
       kind: "phone",
-      value: "0917 555 0142",
+      value: "+639175550142",
       match_key: "+639175550142",
     });
-    expect(await db.blockedNames.get(id)).toMatchObject({ kind: "phone", value: "0917 555 0142" });
+    expect(await db.blockedNames.get(id)).toMatchObject({ kind: "phone", value: "+639175550142" });
     expect((await db.blockedNames.get(id))?._pending).toBeUndefined();
   });
 
