@@ -500,9 +500,7 @@ test.describe("admin tabs online", () => {
     await expect
       .poll(async () => {
         const names = await adminGet<ApiBlockedName[]>(request, "/api/admin/blocked-names");
-        return names
-          .filter((entry) => entry.value === email)
-          .map(({ kind, reason }) => ({ kind, reason }));
+        return names.filter((entry) => entry.value === email).map(({ kind, reason }) => ({ kind, reason }));
       })
       .toEqual([{ kind: "email", reason: "Chargeback" }]);
     // Stored and shown normalised (release-2 §E3): the e-mail lower-cased.
