@@ -42,11 +42,12 @@ const CUSTOMER_COLUMNS = [
 ];
 
 /**
- * Customers (alias `c`) as the admin reads them: the document columns are
- * those of the customer's latest booking that has any (release 2 A3:
- * documents belong to bookings, and a public booking never writes the
- * customer). A customer none of whose bookings has a document shows the
- * documents stored on the customer itself before release 2, if any.
+ * Customers (alias `c`) as the admin reads them. Their document columns never
+ * change with a later booking (release 2 A3: a booking made with an existing
+ * customer's e-mail, maybe by a stranger, never changes that customer's
+ * documents): the documents stored on the customer itself (release 1), else
+ * those of the customer's first booking that has any (the booking that made
+ * the record, as a rule). Every booking's own documents are on the booking.
  * Callers add their own `where` / `orderBy` on `c.` columns.
  */
 export function selectCustomers(db: Knex): Knex.QueryBuilder<CustomerRow, CustomerRow[]> {
@@ -58,8 +59,9 @@ export function selectCustomers(db: Knex): Knex.QueryBuilder<CustomerRow, Custom
          select true as found, d.photo_id1_url, d.photo_id2_url, d.proof_of_billing_url
            from bookings d
           where d.customer_id = c.id
+            and c.photo_id1_url is null and c.photo_id2_url is null and c.proof_of_billing_url is null
             and (d.photo_id1_url is not null or d.photo_id2_url is not null or d.proof_of_billing_url is not null)
-          order by d.created_at desc, d.id desc
+          order by d.created_at, d.id
           limit 1
        ) docs on true`,
     )
