@@ -94,15 +94,18 @@ export function MyBookingDetails({ shown, onChanged }: MyBookingDetailsProps) {
             <Fact label="Documents" value={documentsText(booking.documents)} testId="my-booking-documents" />
           </SimpleGrid>
           <Group gap="sm">
-            <Button
-              component="a"
-              href={calendarUrl}
-              download={`${booking.reference}.ics`}
-              variant="light"
-              leftSection={<IconCalendarPlus size={18} aria-hidden="true" />}
-            >
-              {myBookingLabels.addToCalendar}
-            </Button>
+            {/* A cancelled booking's token no longer opens its calendar file (release-2 A3). */}
+            {booking.status !== "cancelled" && (
+              <Button
+                component="a"
+                href={calendarUrl}
+                download={`${booking.reference}.ics`}
+                variant="light"
+                leftSection={<IconCalendarPlus size={18} aria-hidden="true" />}
+              >
+                {myBookingLabels.addToCalendar}
+              </Button>
+            )}
             {active && !booking.documents.complete && (
               <Button
                 variant="light"

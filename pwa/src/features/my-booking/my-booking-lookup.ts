@@ -42,12 +42,22 @@ export async function lookUpBooking(
     await keepBooking(answer);
     return { shown: { answer, offline: false } };
   } catch (error) {
-    if (error instanceof NetworkError) {
+    const kept = async () => {
       const reference = normalizeBookingReference(body.reference);
-      const kept = reference ? await keptMyBooking(reference).catch(() => undefined) : undefined;
-      return kept
-        ? { shown: { answer: kept.answer, offline: true } }
+      return reference ? await keptMyBooking(reference).catch(() => undefined) : undefined;
+    };
+    if (error instanceof NetworkError) {
+      const copy = await kept();
+      return copy
+        ? { shown: { answer: copy.answer, offline: true } }
         : { problem: OFFLINE_NOT_KEPT, keepShown: true };
+    }
+    // A cancelled booking's token stops working (release-2 A3): the copy kept when it was cancelled here
+    // still shows it, cancelled.
+    if (error instanceof ApiError && error.status === 404 && body.bookingToken !== undefined) {
+      const copy = await kept();
+      if (copy?.answer.booking.status === "cancelled")
+        return { shown: { answer: copy.answer, offline: false } };
     }
     if (!(error instanceof ApiError)) console.error("Booking lookup failed", error);
     return { problem: describeError(error, GENERIC_FAILURE), keepShown: false };

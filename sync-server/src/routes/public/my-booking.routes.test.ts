@@ -175,10 +175,32 @@ describe.each(testEngines())("My booking (%s)", (engine) => {
     const pushes = await server.db.knex("push_outbox").where({ kind: "cancellation" }).select("message");
     expect(JSON.stringify(pushes)).toContain(made.booking.reference);
 
+    // Cancelling again is refused, and mails nobody again.
     const again = await cancel(made.booking.id, made.bookingToken);
-    expect(again.status).toBe(200);
-    expect(myBookingSchema.parse(await again.json()).booking.status).toBe("cancelled");
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toMatchObject({
+      code: "CANCELLATION_CLOSED",
+      details: { reason: "status", status: "cancelled" },
+    });
     expect((await mails(made.booking.id)).length).toBe(sent.length);
+
+    // Release-2 A3: the booking token stops working once the booking is cancelled.
+    const token = encodeURIComponent(made.bookingToken);
+    const documents = await uploadDocuments(server);
+    for (const res of [
+      await server.request("GET", `/api/bookings/${made.booking.id}/calendar.ics?token=${token}`),
+      await server.request("POST", "/api/bookings/lookup", {
+        body: { reference: made.booking.reference, bookingToken: made.bookingToken },
+      }),
+      await server.request("PUT", `/api/bookings/${made.booking.id}/documents`, {
+        body: { ...documents, bookingToken: made.bookingToken },
+      }),
+    ]) {
+      expect(res.status).toBe(404);
+    }
+    // Looking it up by its reference and contact still shows it, cancelled.
+    const found = await lookupOk({ reference: made.booking.reference, contact: made.customer.email });
+    expect(found.booking.status).toBe("cancelled");
   });
 
   it("refuses with 409 CANCELLATION_CLOSED within 24 hours of pickup and once the booking is no longer active", async () => {

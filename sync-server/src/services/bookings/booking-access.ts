@@ -3,7 +3,7 @@
  * booking token. The confirmation's token is the booking's own
  * (`bookings.booking_token_hash`); each lookup on My booking hands out one
  * more (`booking_tokens`). A token lasts until BOOKING_TOKEN_DAYS_AFTER_RETURN
- * days after the return date (Manila calendar).
+ * days after the return date (Manila calendar), or until the booking is cancelled.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Knex } from "knex";
@@ -30,9 +30,13 @@ export async function tokenMatches(db: Knex, bookingId: string, token: string): 
   return issued !== undefined;
 }
 
-/** Whether a token of a booking returning on `returnDate` still works on Manila day `today`. */
-export const tokenStillValid = (returnDate: string, today: string): boolean =>
+/** Whether Manila day `today` is within a token's lifetime: BOOKING_TOKEN_DAYS_AFTER_RETURN days after the return date. */
+export const withinTokenLifetime = (returnDate: string, today: string): boolean =>
   today <= addDays(returnDate, BOOKING_TOKEN_DAYS_AFTER_RETURN);
+
+/** Whether a token of `booking` still works on Manila day `today` (release-2 A3): within its lifetime, and never once the booking is cancelled. */
+export const tokenStillValid = (booking: { status: string; return_date: string }, today: string): boolean =>
+  booking.status !== "cancelled" && withinTokenLifetime(booking.return_date, today);
 
 /** Hands out a new token for the booking (a successful lookup), keeping the newest few. */
 export async function issueBookingToken(db: Knex, bookingId: string, now: Date): Promise<string> {

@@ -22,7 +22,7 @@ import { enqueuePush } from "../../push/push-outbox";
 import { hitRateLimit, releaseRateLimitHit, type RateLimit } from "../rate-limit.service";
 import { carsTable, toCar } from "../cars/car-record";
 import { bookingCalendarFile, manilaInstant } from "./booking-calendar";
-import { issueBookingToken, tokenMatches, tokenStillValid } from "./booking-access";
+import { issueBookingToken, tokenMatches, tokenStillValid, withinTokenLifetime } from "./booking-access";
 import { selectBookingViews, toBookingView } from "./booking-view";
 import { phoneKey } from "./public-booking.service";
 
@@ -157,9 +157,7 @@ export async function lookupBooking(
   let matched = false;
   if (row && input.contact !== undefined) matched = contactMatches(row, input.contact);
   else if (row && input.bookingToken !== undefined) {
-    matched =
-      tokenStillValid(row.return_date, manilaToday(now)) &&
-      (await tokenMatches(db, row.id, input.bookingToken));
+    matched = tokenStillValid(row, manilaToday(now)) && (await tokenMatches(db, row.id, input.bookingToken));
   }
   if (!row || !matched) throw new BookingNotFound();
 
@@ -168,16 +166,26 @@ export async function lookupBooking(
   return myBookingOf(db, row, token, now);
 }
 
-/** The booking of `bookingId` when `token` is one of its tokens and still valid; else 404 BOOKING_NOT_FOUND. */
-async function bookingByToken(db: Knex, bookingId: string, token: string, now: Date): Promise<AccessRow> {
+/**
+ * The booking of `bookingId` when `token` is one of its tokens and still valid; else 404
+ * BOOKING_NOT_FOUND. With `evenCancelled`, a cancelled booking's token still finds it (for the
+ * cancellation's own refusal: see cancelBooking).
+ */
+async function bookingByToken(
+  db: Knex,
+  bookingId: string,
+  token: string,
+  now: Date,
+  { evenCancelled = false } = {},
+): Promise<AccessRow> {
   const row = await accessQuery(db).where("b.id", bookingId).first();
-  if (
-    !row ||
-    !tokenStillValid(row.return_date, manilaToday(now)) ||
-    !(await tokenMatches(db, row.id, token))
-  ) {
-    throw new BookingNotFound();
-  }
+  const today = manilaToday(now);
+  const valid =
+    row !== undefined &&
+    (evenCancelled && row.status === "cancelled"
+      ? withinTokenLifetime(row.return_date, today)
+      : tokenStillValid(row, today));
+  if (!row || !valid || !(await tokenMatches(db, row.id, token))) throw new BookingNotFound();
   return row;
 }
 
@@ -186,9 +194,9 @@ async function bookingByToken(db: Knex, bookingId: string, token: string, now: D
  * pending or confirmed and its pickup is at least 24 hours away, it becomes
  * `cancelled` (the overlap constraint counts only pending and confirmed, so
  * its dates are free at once), the customer and the shop are mailed and the
- * owner notified, all in one transaction. An already cancelled booking
- * answers 200 again without a second mail; anything else is 409
- * CANCELLATION_CLOSED with `details.reason`.
+ * owner notified, all in one transaction. Anything else, an already
+ * cancelled booking too (whose token otherwise stopped working), is 409
+ * CANCELLATION_CLOSED with `details.reason`, and nothing is mailed again.
  */
 export async function cancelBooking(
   deps: MyBookingDeps,
@@ -199,8 +207,7 @@ export async function cancelBooking(
   const now = deps.clock.now();
   return db.transaction(async (trx) => {
     await trx("bookings").select("id").where({ id: bookingId }).forUpdate();
-    const row = await bookingByToken(trx, bookingId, token, now);
-    if (row.status === "cancelled") return myBookingOf(trx, row, token, now);
+    const row = await bookingByToken(trx, bookingId, token, now, { evenCancelled: true });
     const reason = cancellationClosedReason(row, now);
     if (reason)
       throw new CancellationClosed(closedMessages[reason](row.status), { reason, status: row.status });

@@ -2,11 +2,8 @@ import { preparedRaw } from "@car-rental/db/prepared";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Knex } from "knex";
 import { conflictingRanges, freeSlots, type RentalRange } from "@car-rental/shared/availability";
-import {
-  BOOKING_TOKEN_DAYS_AFTER_RETURN,
-  MAX_PENDING_BOOKINGS_PER_CONTACT,
-} from "@car-rental/shared/constants";
-import { addDays, manilaToday } from "@car-rental/shared/dates";
+import { MAX_PENDING_BOOKINGS_PER_CONTACT } from "@car-rental/shared/constants";
+import { manilaToday } from "@car-rental/shared/dates";
 import { normalizeMoney } from "@car-rental/shared/money";
 import { quoteMatches, quoteWithRates } from "@car-rental/shared/pricing";
 import {
@@ -40,7 +37,7 @@ import { ACTIVE_RANGES_JSON_SQL, activeRanges, rangesFromJson } from "../cars/ca
 import { RATES_FOR_SQL, ratesForBindings, toRates } from "../rates/rates.service";
 import type { Rates } from "@car-rental/shared/rates";
 import { toBookingView } from "./booking-view";
-import { myBookingLink, tokenMatches } from "./booking-access";
+import { myBookingLink, tokenMatches, tokenStillValid } from "./booking-access";
 import { bookingCalendarAttachment } from "./booking-calendar";
 import {
   INSERT_NEW_CUSTOMER_SQL,
@@ -481,9 +478,8 @@ export async function attachDocuments(
     const usable =
       booking !== undefined &&
       (await tokenMatches(trx, bookingId, input.bookingToken)) &&
-      booking.status !== "cancelled" &&
-      booking.status !== "expired" &&
-      today <= addDays(booking.return_date, BOOKING_TOKEN_DAYS_AFTER_RETURN);
+      tokenStillValid(booking, today) &&
+      booking.status !== "expired";
     if (!usable) throw new NotFound(NO_MATCHING_BOOKING);
     await verifyDocuments(deps, trx, bookingId, input);
     const columns = documentColumns(input);
