@@ -232,6 +232,34 @@ describe.each(testEngines())("a backup while bookings flow (%s)", (engine) => {
   });
 });
 
+describe.each(testEngines())("a backup's objects (%s)", (engine) => {
+  it("reads no object while its database transaction is open (release-2 A6)", async () => {
+    const db = await openTestDatabase(engine);
+    try {
+      const storage = await newStorage(`outside-${engine}`);
+      await fill(db.knex, storage);
+      let open = 0;
+      db.knex.on("query", ({ sql }: { sql: string }) => {
+        if (/^begin\b/i.test(sql)) open += 1;
+        else if (/^(commit|rollback)\b/i.test(sql)) open -= 1;
+      });
+      const openWhenRead: number[] = [];
+      const watched: Storage = {
+        ...storage,
+        get: (key) => {
+          openWhenRead.push(open);
+          return storage.get(key);
+        },
+      };
+      const manifest = await writeBackup(db, watched, path.join(work, `outside-${engine}.tar.gz`));
+      expect(manifest.objects.map((object) => object.key)).toEqual([OBJECT_KEY]);
+      expect(openWhenRead).toEqual([0]);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe.each(testEngines())("archives of other schema versions (%s)", (engine) => {
   it("migrates an archive from an older schema after loading it", async () => {
     const oldDb = await openTestDatabase(engine, { migrate: false });

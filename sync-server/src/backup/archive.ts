@@ -90,13 +90,15 @@ async function appliedSchemaVersion(db: Knex): Promise<string> {
  * object: `manifest.json`, `tables/<table>.jsonl` (one `row_to_json` per
  * line) and `objects/<key>`. All tables are read in one REPEATABLE READ
  * read-only transaction, so on PostgreSQL a backup taken while bookings flow
- * is one consistent snapshot. The file appears complete or not at all
- * (written beside it, then renamed).
+ * is one consistent snapshot; the objects its rows name are read after that
+ * transaction. The file appears complete or not at all (written beside it,
+ * then renamed).
  */
 export async function writeBackup(db: Database, storage: Storage, file: string): Promise<Manifest> {
   const work = await mkdtemp(path.join(os.tmpdir(), "car-rental-backup-"));
   try {
     await mkdir(path.join(work, "tables"));
+    let objectKeys: string[] = [];
     const manifest = await db.knex.transaction(
       async (trx): Promise<Manifest> => {
         const tables: Manifest["tables"] = [];
@@ -115,16 +117,7 @@ export async function writeBackup(db: Database, storage: Storage, file: string):
                from pg_sequences where schemaname = current_schema() order by sequencename`,
           );
         const objectRows: { path: string }[] = await trx("objects").select("path").orderBy("path");
-        const objects: Manifest["objects"] = [];
-        for (const { path: key } of objectRows) {
-          if (!isObjectKey(key)) continue;
-          const object = await storage.get(key);
-          if (!object) continue; // a pending upload that never arrived
-          const target = path.join(work, "objects", key);
-          await mkdir(path.dirname(target), { recursive: true });
-          await pipeline(object.body, createWriteStream(target));
-          objects.push({ key, size: object.size, contentType: object.contentType });
-        }
+        objectKeys = objectRows.map((row) => row.path).filter(isObjectKey);
         return {
           format: 1,
           schemaVersion: await appliedSchemaVersion(trx),
@@ -136,11 +129,22 @@ export async function writeBackup(db: Database, storage: Storage, file: string):
             lastValue: row.last_value ?? "1",
             isCalled: row.is_called,
           })),
-          objects,
+          objects: [],
         };
       },
       { isolationLevel: "repeatable read", readOnly: true },
     );
+    // The objects the snapshot names, read once its transaction has ended (release-2 A6: no storage call
+    // inside a database transaction). An uploaded object never changes; one deleted meanwhile (an upload
+    // that never arrived, or an orphan cleaned up) is left out.
+    for (const key of objectKeys) {
+      const object = await storage.get(key);
+      if (!object) continue;
+      const target = path.join(work, "objects", key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await pipeline(object.body, createWriteStream(target));
+      manifest.objects.push({ key, size: object.size, contentType: object.contentType });
+    }
     await writeFile(path.join(work, "manifest.json"), JSON.stringify(manifest, null, 2));
     const target = path.resolve(file);
     await mkdir(path.dirname(target), { recursive: true });
