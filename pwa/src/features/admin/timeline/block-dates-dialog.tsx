@@ -88,7 +88,7 @@ function BlockDatesForm({
         </Group>
         <Textarea
           label="Reason"
-          description="Optional, e.g. Maintenance"
+          description="Optional, e.g. Oil change"
           size="md"
           autosize
           minRows={2}

@@ -173,7 +173,7 @@ export function TimelineScreen() {
           </Badge>
         ))}
         <Badge color="gray" variant="outline" tt="none">
-          Maintenance / blocked
+          Blocked
         </Badge>
       </Group>
       {rows === null ? (
