@@ -253,6 +253,7 @@ describe.each(testEngines())("My booking (%s)", (engine) => {
     expect(res.headers.get("content-type")).toMatch(/^text\/calendar/);
     expect(res.headers.get("content-disposition")).toContain(`${made.booking.reference}.ics`);
     const calendar = new ICAL.Component(ICAL.parse(await res.text()));
+    expect(calendar.getFirstPropertyValue("x-wr-timezone")).toBe("Asia/Manila");
     const events = calendar.getAllSubcomponents("vevent");
     expect(events).toHaveLength(1);
     const event = new ICAL.Event(events[0]);

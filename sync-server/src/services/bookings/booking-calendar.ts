@@ -13,6 +13,9 @@ export type CalendarBooking = {
   status: string;
 };
 
+/** The shop's time zone (IANA). */
+const MANILA_TIME_ZONE = "Asia/Manila";
+
 /** Manila is UTC+8 all year (no daylight saving). */
 const MANILA_OFFSET_HOURS = 8;
 
@@ -67,7 +70,8 @@ function foldLine(line: string): string {
  * The booking as one calendar event (release-2 §D3): from the pickup to the
  * return, both at the pickup time in Asia/Manila, at the shop's address. Times
  * are written in UTC, which every calendar (Google, Apple, Outlook) shows in
- * its own zone without needing a time-zone definition in the file. The UID
+ * its own zone without needing a time-zone definition in the file; the
+ * calendar names Asia/Manila (`X-WR-TIMEZONE`) for those that show it. The UID
  * stays the same for one booking, so a second download updates the event.
  * Written here (one event, a few properties) rather than by a library: a
  * booking writes one for its confirmation mail, and the library's validation
@@ -95,6 +99,8 @@ export function bookingCalendarFile(booking: CalendarBooking, now = Date.now()):
     "CALSCALE:GREGORIAN",
     "PRODID:alaminoscarrental/booking",
     "METHOD:PUBLISH",
+    // The shop's zone, named for calendars that show it (the times themselves are UTC instants).
+    `X-WR-TIMEZONE:${MANILA_TIME_ZONE}`,
     "BEGIN:VEVENT",
     `UID:${booking.id}@alaminoscarrental.ph`,
     `SUMMARY:${escapeText(`Car rental: ${booking.carName} (${reference})`)}`,
