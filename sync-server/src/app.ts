@@ -9,6 +9,7 @@ import { idempotent } from "./middleware/idempotent";
 import { prepareUploads } from "./middleware/prepare-uploads";
 import { provideRequestDb } from "./middleware/request-db";
 import { requestLog } from "./middleware/request-log";
+import { servedOverHttps } from "./middleware/session-cookie";
 import { canonicalApiPaths, sameOriginJsonMutations, securityHeaders } from "./middleware/security";
 import { healthRoutes } from "./routes/health.routes";
 import { limitBookingAttempts } from "./routes/public/bookings.routes";
@@ -82,7 +83,7 @@ export function createApp(deps: AppDeps): Koa {
   );
   app.use(jsonBodyAsText);
   app.use(errorHandler(deps.logger));
-  app.use(securityHeaders(deps.storage.publicOrigins(), () => deps.config.secureCookies));
+  app.use(securityHeaders(deps.storage.publicOrigins(), (ctx) => servedOverHttps(ctx, deps.config)));
   // Outside the idempotency layer, so a write clears the public snapshots after it committed.
   const readCaches = new PublicReadCaches();
   // Changes made by other processes (and background work) reach them through the feed.

@@ -1,4 +1,4 @@
-import type { Middleware } from "koa";
+import type { Context, Middleware } from "koa";
 import helmet from "koa-helmet";
 import { DomainError, NotFound } from "../errors";
 
@@ -12,7 +12,7 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export function securityHeaders(
   extraConnectSrc: string[] = [],
-  https: () => boolean = () => false,
+  https: (ctx: Context) => boolean = () => false,
 ): Middleware {
   let overHttp: [string, string][] = [];
   let overHttps: [string, string][] = [];
@@ -29,7 +29,7 @@ export function securityHeaders(
       await recorded;
       ready = true;
     }
-    for (const [name, value] of https() ? overHttps : overHttp) ctx.res.setHeader(name, value);
+    for (const [name, value] of https(ctx) ? overHttps : overHttp) ctx.res.setHeader(name, value);
     return next();
   };
 }

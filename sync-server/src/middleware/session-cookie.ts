@@ -65,6 +65,19 @@ export function deviceCookieOf(ctx: Context): string | undefined {
 }
 
 /**
+ * Whether the request reached the site over https (release-2 A2): the site's
+ * configured PUBLIC_URL is https, or, behind a trusted proxy (TRUST_PROXY),
+ * the proxy says the client used https (`X-Forwarded-Proto`). An untrusted
+ * proxy's headers never count.
+ */
+export function servedOverHttps(
+  ctx: Context,
+  config: Pick<AppDeps["config"], "secureCookies" | "trustProxy">,
+): boolean {
+  return config.secureCookies || (config.trustProxy && ctx.secure);
+}
+
+/**
  * Writes the session cookie: HttpOnly (no script can read it), SameSite=Strict
  * (never sent on a cross-site request), for the whole site, until the session
  * expires (the PWA works offline for days, so it must outlive the browser
@@ -77,16 +90,18 @@ export function setSessionCookie(
   token: string,
   expiresAt: Date,
 ): void {
-  // TLS may end at a proxy whose headers are not trusted: the configuration,
-  // not the socket, says whether the site is HTTPS.
-  writeCookie(ctx, sessionCookieHeader(token, expiresAt, deps.clock.now(), deps.config.secureCookies));
+  writeCookie(
+    ctx,
+    sessionCookieHeader(token, expiresAt, deps.clock.now(), servedOverHttps(ctx, deps.config)),
+  );
 }
 
 /** Clears the session cookie (both names): empty, expired in 1970, Max-Age=0. */
 export function clearSessionCookie(ctx: Context, deps: Pick<AppDeps, "config">): void {
   const epoch = new Date(0);
-  writeCookie(ctx, sessionCookieHeader("", epoch, epoch, deps.config.secureCookies));
-  if (deps.config.secureCookies && ctx.cookies.get(SESSION_COOKIE) !== undefined) {
+  const https = servedOverHttps(ctx, deps.config);
+  writeCookie(ctx, sessionCookieHeader("", epoch, epoch, https));
+  if (https && ctx.cookies.get(SESSION_COOKIE) !== undefined) {
     writeCookie(ctx, sessionCookieHeader("", epoch, epoch, false));
   }
 }
@@ -101,7 +116,7 @@ export function setDeviceCookie(ctx: Context, deps: Pick<AppDeps, "config" | "cl
       value,
       new Date(now.getTime() + DEVICE_COOKIE_TTL_MS),
       now,
-      deps.config.secureCookies,
+      servedOverHttps(ctx, deps.config),
     ),
   );
 }

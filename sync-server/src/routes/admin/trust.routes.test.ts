@@ -97,6 +97,27 @@ describe.each(testEngines())("sign-in, password and replay rules on %s", (engine
     expect(statuses.slice(LOGIN_FAILURE_LIMIT.limit)).toEqual(Array(6).fill(429));
   });
 
+  it("behind the trusted proxy, treats a request the proxy says came over https as https: __Host- cookies and HSTS", async () => {
+    const overHttps = await signIn(TEST_ADMIN_PASSWORD, "198.51.100.40", undefined, {
+      "X-Forwarded-Proto": "https",
+    });
+    expect(overHttps.status).toBe(200);
+    const cookies = overHttps.headers.getSetCookie();
+    const session = cookies.find((cookie) => cookie.startsWith(`__Host-${SESSION_COOKIE}=`)) ?? "";
+    expect(session.split(";").map((part) => part.trim())).toEqual(
+      expect.arrayContaining(["Secure", "HttpOnly", "Path=/", "SameSite=Strict"]),
+    );
+    expect(cookies.some((cookie) => cookie.startsWith(`__Host-${DEVICE_COOKIE}=`))).toBe(true);
+    expect(cookieOf(overHttps, SESSION_COOKIE)).toBeUndefined();
+    expect(overHttps.headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}/);
+
+    const overHttp = await signIn(TEST_ADMIN_PASSWORD, "198.51.100.41", undefined, {
+      "X-Forwarded-Proto": "http",
+    });
+    expect(cookieOf(overHttp, SESSION_COOKIE)).toBeDefined();
+    expect(overHttp.headers.get("strict-transport-security")).toBeNull();
+  });
+
   it("takes the client address from X-Forwarded-For counting TRUST_PROXY_HOPS from the right", async () => {
     const real = freshAddress();
     // Whatever a client writes on the left is ignored: 10 failures from `real` lock `real`.
