@@ -73,9 +73,10 @@ export function bookingRules(options: { today?: string; admin?: boolean } = {}) 
 }
 
 /**
- * Release-2 §E3: the driver's licence number is required for self-drive
- * (`driverService` 'none'), not when the shop's driver drives
- * ('Driver's license number is required').
+ * Release-2 §E3: the booking form requires the driver's licence number for
+ * self-drive (`driverService` 'none'), not when the shop's driver drives
+ * ('Driver's license number is required'). `POST /api/bookings` keeps it
+ * optional, as the spec's §3 request has it.
  */
 export function licenseRequired(
   driverService: string | undefined,

@@ -155,15 +155,8 @@ export const publicBookingRequestSchema = z
     facebookProfile: optionalText(textLimits.url),
     acceptTerms: acceptTermsInput,
   })
-  .superRefine(({ customer, booking }, ctx) => {
-    if (licenseRequired(booking.driverService, customer.license)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["customer", "license"],
-        message: validationMessages.licenseRequired,
-      });
-    }
-  })
+  // The licence stays optional here, as the spec's §3 request has it: the form asks for it for
+  // self-drive (release-2 §E3, createBookingFormSchema); a licence sent is compared with the blocklist.
   .transform(({ customer, booking, documents, facebookProfile }) => {
     const { acceptTerms: _customerTerms, ...customerFields } = customer;
     const { acceptTerms: _bookingTerms, facebookProfile: bookingFacebook, ...bookingFields } = booking;
