@@ -106,18 +106,18 @@ describe("quoteMatches", () => {
     total: "14900",
   };
 
-  it("compares amounts as decimals", () => {
+  it("compares the total as a decimal", () => {
     expect(quoteMatches(client, server)).toBe(true);
-    expect(quoteMatches({ ...client, distanceFee: 2400 }, server)).toBe(true);
-    expect(quoteMatches({ ...client, distanceFee: null }, server)).toBe(true);
+    expect(quoteMatches({ ...client, total: 14900 }, server)).toBe(true);
+    expect(quoteMatches({ ...client, total: "14900.00" }, server)).toBe(true);
   });
 
-  it("detects any difference", () => {
+  it("detects a different total, and only the total (release-2 §E1)", () => {
     expect(quoteMatches({ ...client, total: "12500" }, server)).toBe(false);
-    expect(quoteMatches({ ...client, totalDays: 2 }, server)).toBe(false);
-    expect(quoteMatches({ ...client, dailyRate: "2400" }, server)).toBe(false);
-    expect(quoteMatches({ ...client, distanceFee: "0" }, server)).toBe(false);
+    expect(quoteMatches({ ...client, total: "14900.01" }, server)).toBe(false);
     expect(quoteMatches({ ...client, total: "not a number" }, server)).toBe(false);
+    // The lines are the server's own: a client's other subtotal (say, before a discount) is no refusal.
+    expect(quoteMatches({ ...client, subtotal: "9999", totalDays: 2, dailyRate: "2400" }, server)).toBe(true);
   });
 });
 

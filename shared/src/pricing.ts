@@ -78,22 +78,15 @@ export interface ClientTotals {
 }
 
 /**
- * Whether the client's totals are the server's quote, amounts compared as
- * decimals ("2500" equals "2500.00" equals 2500). A mismatch is a 409
- * PRICE_CHANGED: nothing is booked at a price the customer did not see.
+ * Whether the total the client showed is the server's (release-2 §E1: `409`
+ * PRICE_CHANGED "when the browser's total differs"), compared as decimals
+ * ("2500" equals "2500.00" equals 2500). Only the total: the lines that make
+ * it up (days, rates, fees, the subtotal before or after a discount) are the
+ * server's own, stored from its quote whatever the client sent, and nothing
+ * is booked at a total the customer did not see.
  */
 export function quoteMatches(client: ClientTotals, server: PriceSummary): boolean {
-  return (
-    client.totalDays === server.days &&
-    moneyEquals(client.dailyRate, server.dailyRate) &&
-    moneyEquals(client.driverFee, server.driverFee) &&
-    moneyEquals(client.subtotal, server.subtotal) &&
-    moneyEquals(client.insurance, server.insurance) &&
-    moneyEquals(client.total, server.total) &&
-    (client.distanceFee === undefined ||
-      client.distanceFee === null ||
-      moneyEquals(client.distanceFee, server.distanceFee))
-  );
+  return moneyEquals(client.total, server.total);
 }
 
 /**

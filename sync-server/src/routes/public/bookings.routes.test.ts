@@ -237,6 +237,22 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
     ).toBeUndefined();
   });
 
+  it("books when the total is the server's, whatever lines the client sent, and stores the server's lines", async () => {
+    const car = freshCar();
+    const body = bookingBody({
+      documents: await uploadDocuments(server),
+      car,
+      pickupDate: "2026-12-24",
+      returnDate: "2026-12-26",
+    });
+    // Release-2 §E1: only a different total is PRICE_CHANGED.
+    const res = await post({ ...body, booking: { ...body.booking, subtotal: "1.00", dailyRate: "1.00" } });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const stored = await server.db.knex("bookings").where({ car_id: car.id }).first();
+    expect(Number(stored.subtotal)).toBe(Number(body.booking.subtotal));
+    expect(Number(stored.daily_rate)).toBe(Number(car.dailyRate));
+  });
+
   it("refuses totals that differ from the car's current rate with PRICE_CHANGED and the fresh quote", async () => {
     const car = freshCar();
     const body = bookingBody({
