@@ -138,6 +138,9 @@ describe.each(testEngines())("booking trust rules (%s)", (engine) => {
       { ...docs, proofOfBillingUrl: null },
       { ...docs, photoId2Url: null },
       { photoId1Url: docs.photoId1Url },
+      // One upload standing in for two documents is one missing.
+      { ...docs, photoId2Url: docs.photoId1Url },
+      { photoId1Url: docs.photoId1Url, photoId2Url: docs.photoId1Url, proofOfBillingUrl: docs.photoId1Url },
     ]) {
       const res = await book({ car, pickupDate: "2026-12-10", returnDate: "2026-12-12", documents });
       expect(res.status).toBe(400);

@@ -315,7 +315,13 @@ export async function createPublicBooking(
 ): Promise<PublicBookingResponse> {
   const { customer, booking } = request;
   const documents = request.documents;
-  if (!documents?.photoId1Url || !documents.photoId2Url || !documents.proofOfBillingUrl) {
+  // Three documents: one upload given for two of them is one missing.
+  if (
+    !documents?.photoId1Url ||
+    !documents.photoId2Url ||
+    !documents.proofOfBillingUrl ||
+    uploadPaths(documents).length < 3
+  ) {
     throw new DocumentsRequired();
   }
   const today = manilaToday(deps.clock.now());
