@@ -231,3 +231,47 @@ test("checks a booking out offline with two photos and a signature, checks it in
     handover.getByRole("region", { name: "Check-in" }).getByText("Late return: ₱500"),
   ).toBeVisible();
 });
+
+test("Check out on the Bookings list opens the booking's check-out form", async ({ page, request }) => {
+  const headers = { Origin: E2E_BASE_URL };
+  expect(
+    (await request.post("/api/admin/session", { data: { password: E2E_ADMIN_PASSWORD }, headers })).ok(),
+  ).toBe(true);
+  const cars: ApiCar[] = await (await request.get("/api/cars")).json();
+  const car = cars.filter((c) => c.available).sort((a, b) => a.name.localeCompare(b.name))[6];
+  if (!car) throw new Error("not enough cars");
+  const customerName = `List Handover ${Date.now()}`;
+  const created = await request.post("/api/admin/bookings", {
+    headers,
+    data: {
+      customerEmail: "list-handover@example.ph",
+      customerName,
+      carId: car.id,
+      carName: car.name,
+      pickupDate: addDays(today(), 70),
+      returnDate: addDays(today(), 72),
+      pickupTime: "10:00 AM",
+      total: "6000",
+      status: "confirmed",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const booking = (await created.json()) as { id: string };
+
+  await signIn(page);
+  await page.getByRole("tab", { name: "Bookings" }).click();
+  await page.getByLabel("Search bookings").fill(customerName);
+  const card = page.getByRole("article").filter({ hasText: customerName });
+  await card.getByRole("button", { name: "Check out" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/bookings/${booking.id}$`));
+  const dialog = page.getByRole("dialog", { name: "Check out" });
+  await expect(dialog.getByLabel("Odometer (km)")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  // The request left the address: a reload does not open the form again.
+  await page.reload();
+  await expect(
+    page.getByRole("region", { name: "Handover" }).getByRole("button", { name: "Check out" }),
+  ).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+});

@@ -1,4 +1,5 @@
-import { Badge, Card, Divider, Group, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Badge, Button, Card, Divider, Group, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useRouter } from "@tanstack/react-router";
 import {
   BOOKING_STATUSES,
   distanceServiceOptions,
@@ -17,6 +18,25 @@ import { SyncBadge } from "../frame/sync-marks";
 import classes from "../frame/admin.module.css";
 import { bookingPath } from "../frame/admin-paths";
 import { RouterAnchor } from "../../../lib/router-anchor";
+
+/**
+ * `Check out` on a confirmed booking, `Check in` on an active one: opens the
+ * booking's page with the handover form (`?handover=`, see BookingDetails).
+ */
+function HandoverButton({ booking }: { booking: LocalBooking }) {
+  const router = useRouter();
+  const kind = booking.status === "confirmed" ? "check-out" : booking.status === "active" ? "check-in" : null;
+  if (!kind) return null;
+  return (
+    <Button
+      size="md"
+      mih={44}
+      onClick={() => void router.navigate({ href: `${bookingPath(booking.id)}?handover=${kind}` })}
+    >
+      {kind === "check-out" ? "Check out" : "Check in"}
+    </Button>
+  );
+}
 
 export const STATUS_OPTIONS = BOOKING_STATUSES.map((status) => ({ value: status, label: status }));
 
@@ -157,6 +177,8 @@ export function BookingCard({ booking, onAddPayment, linked = true }: BookingCar
             deposit={booking.deposit}
             onAddPayment={() => onAddPayment(booking)}
           />
+          {/* Release-2 §C3 from the list too: the handover opens on the booking's page. */}
+          {linked ? <HandoverButton booking={booking} /> : null}
           {/* Spec §2: the status dropdown; a native one (the tablet's own picker). */}
           <NativeSelect
             label="Status"

@@ -1,5 +1,6 @@
 import { Button, Card, Group, Stack, Table, TableScrollContainer, Text, Title } from "@mantine/core";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useRouter, useRouterState } from "@tanstack/react-router";
 import { formatPeso } from "@car-rental/shared/money";
 import { PAYMENT_KIND_LABELS } from "@car-rental/shared/schemas/payment";
 import {
@@ -50,6 +51,25 @@ function PaymentsTable({ booking }: { booking: LocalBookingWithPayments }) {
 }
 
 /**
+ * Opens the handover form the Bookings list asked for (`?handover=check-out`
+ * or `check-in`, see BookingCard) once the booking is read and its status
+ * allows it, then drops the request from the address (a reload does not
+ * open it again).
+ */
+function useHandoverAsked(status: string | undefined, open: (kind: HandoverKind) => void): void {
+  const router = useRouter();
+  const searchStr = useRouterState({ select: (state) => state.location.searchStr });
+  const asked = new URLSearchParams(searchStr).get("handover");
+  useEffect(() => {
+    if (status === undefined || (asked !== "check-out" && asked !== "check-in")) return;
+    if ((asked === "check-out" && status === "confirmed") || (asked === "check-in" && status === "active")) {
+      open(asked);
+    }
+    void router.navigate({ href: router.state.location.pathname, replace: true });
+  }, [asked, status, open, router]);
+}
+
+/**
  * `/admin/bookings/$id`: one booking with everything its card shows (status
  * control and Add Payment included), its customer, its payments and the
  * customer's documents. Read from the device's copy, so it opens offline.
@@ -69,6 +89,7 @@ export function BookingDetails({ id }: { id: string }) {
     }
     return null;
   }, [customers, id]);
+  useHandoverAsked(found?.booking.status, setHandover);
 
   if (!found) return <NotOnFile loading={customers === undefined} what="booking" backTo="/admin/bookings" />;
   const { customer, booking } = found;
