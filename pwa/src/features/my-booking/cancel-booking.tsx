@@ -16,6 +16,17 @@ const OFFLINE = "You are offline. Please try again when you are online.";
 /** Online, but no answer came: the request may have reached the server; trying again is safe. */
 const NO_ANSWER = "We could not reach our server, or its answer was lost on the way. Please try again.";
 
+/** A CANCELLATION_CLOSED refusal because the booking is cancelled already (`details.status`). */
+function alreadyCancelled(error: ApiError): boolean {
+  const details: unknown = error.details;
+  return (
+    typeof details === "object" &&
+    details !== null &&
+    "status" in details &&
+    (details as { status: unknown }).status === "cancelled"
+  );
+}
+
 type CancelBookingProps = {
   answer: MyBooking;
   disabled: boolean;
@@ -46,7 +57,15 @@ export function CancelBooking({ answer, disabled, onCancelled }: CancelBookingPr
       );
     } catch (error) {
       setOpened(false);
-      if (error instanceof ApiError && error.code === "CANCELLATION_CLOSED") {
+      if (error instanceof ApiError && error.code === "CANCELLATION_CLOSED" && alreadyCancelled(error)) {
+        // A repeat of a cancellation whose answer was lost: the booking is cancelled, as asked.
+        setRefusal(null);
+        await onCancelled({ ...answer, booking: { ...booking, status: "cancelled", cancellable: false } });
+        showToast(
+          { title: "Booking Cancelled", description: `Booking ${booking.reference} is cancelled.` },
+          "success",
+        );
+      } else if (error instanceof ApiError && error.code === "CANCELLATION_CLOSED") {
         setRefusal(error.serverMessage ?? errorMessages.CANCELLATION_CLOSED);
       } else {
         const message =

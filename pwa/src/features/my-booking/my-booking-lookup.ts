@@ -32,32 +32,35 @@ export async function keepBooking(answer: MyBooking): Promise<void> {
   await saveMyBooking(answer).catch((error: unknown) => console.error("Keeping the booking failed", error));
 }
 
+/** The copy of the booking kept on this device, if any. */
+async function keptCopy(body: BookingLookupBody) {
+  const reference = normalizeBookingReference(body.reference);
+  return reference ? await keptMyBooking(reference).catch(() => undefined) : undefined;
+}
+
 /** Looks the booking up and keeps it; offline, the copy kept from an earlier visit. */
 export async function lookUpBooking(
   body: BookingLookupBody,
   api: ApiClient = appApi,
 ): Promise<LookupOutcome> {
+  // A booking cancelled on this device: its token stopped working (release-2 A3), so the copy kept
+  // when it was cancelled is all there is to show (asking would only count as a failed lookup).
+  if (body.bookingToken !== undefined) {
+    const copy = await keptCopy(body);
+    if (copy?.answer.booking.status === "cancelled" && copy.answer.bookingToken === body.bookingToken) {
+      return { shown: { answer: copy.answer, offline: false } };
+    }
+  }
   try {
     const answer = await api.call("lookupBooking", { body });
     await keepBooking(answer);
     return { shown: { answer, offline: false } };
   } catch (error) {
-    const kept = async () => {
-      const reference = normalizeBookingReference(body.reference);
-      return reference ? await keptMyBooking(reference).catch(() => undefined) : undefined;
-    };
     if (error instanceof NetworkError) {
-      const copy = await kept();
+      const copy = await keptCopy(body);
       return copy
         ? { shown: { answer: copy.answer, offline: true } }
         : { problem: OFFLINE_NOT_KEPT, keepShown: true };
-    }
-    // A cancelled booking's token stops working (release-2 A3): the copy kept when it was cancelled here
-    // still shows it, cancelled.
-    if (error instanceof ApiError && error.status === 404 && body.bookingToken !== undefined) {
-      const copy = await kept();
-      if (copy?.answer.booking.status === "cancelled")
-        return { shown: { answer: copy.answer, offline: false } };
     }
     if (!(error instanceof ApiError)) console.error("Booking lookup failed", error);
     return { problem: describeError(error, GENERIC_FAILURE), keepShown: false };

@@ -157,7 +157,10 @@ export async function lookupBooking(
   let matched = false;
   if (row && input.contact !== undefined) matched = contactMatches(row, input.contact);
   else if (row && input.bookingToken !== undefined) {
-    matched = tokenStillValid(row, manilaToday(now)) && (await tokenMatches(db, row.id, input.bookingToken));
+    const own = await tokenMatches(db, row.id, input.bookingToken);
+    matched = own && tokenStillValid(row, manilaToday(now));
+    // A token of this booking that stopped working (cancelled, or long returned) is no guess: not a failure.
+    if (own && !matched) await releaseRateLimitHit(deps.db.knex, key, rule, now);
   }
   if (!row || !matched) throw new BookingNotFound();
 
