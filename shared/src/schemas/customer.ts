@@ -27,8 +27,9 @@ export const customerSchema = z.object({
   address: z.string().nullable(),
   facebookProfile: z.string().nullable(),
   /**
-   * The documents of the customer's latest booking that has any (release 2
-   * A3: documents belong to bookings; each booking carries its own).
+   * The documents stored on the customer (release 1), else those of its first
+   * booking: a later booking never changes them (release 2 A3: documents
+   * belong to bookings; each booking carries its own).
    */
   photoId1Url: z.string().nullable(),
   photoId2Url: z.string().nullable(),

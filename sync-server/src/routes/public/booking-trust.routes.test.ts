@@ -16,6 +16,7 @@ import { TEST_NOW, startTestServer, type TestServer } from "../../test-server";
 import {
   bookingBody,
   errorOf,
+  insertBookingRow,
   insertCustomer,
   publicCars,
   uploadDocuments,
@@ -130,6 +131,44 @@ describe.each(testEngines())("booking trust rules (%s)", (engine) => {
       await (await server.request("GET", "/api/admin/sync", { cookie })).json(),
     );
     expect(sync.bookings.find((b) => b.id === victimBooking.booking.id)?.documents).toEqual(theirs);
+  });
+
+  it("keeps a customer the shop recorded without documents without them when someone books with their e-mail", async () => {
+    const customerId = await insertCustomer(server.db.knex, {
+      fullName: "Walk-in Customer",
+      email: "walk-in@example.ph",
+    });
+    // A car of another test, on days no other test books.
+    const car = cars.filter((c) => c.available)[0];
+    if (!car) throw new Error("no car");
+    const recorded = await insertBookingRow(server.db.knex, {
+      customerId,
+      carId: car.id,
+      pickupDate: "2027-06-01",
+      returnDate: "2027-06-02",
+      status: "confirmed",
+    });
+    // Recorded by the shop the day before (the server's clock is the test's).
+    await server.db
+      .knex("bookings")
+      .where({ id: recorded })
+      .update({ created_at: new Date(server.clock.now().getTime() - 24 * HOUR) });
+    const strangers = await uploadDocuments(server);
+    await bookOk({
+      car,
+      pickupDate: "2027-06-08",
+      returnDate: "2027-06-09",
+      email: "walk-in@example.ph",
+      fullName: "Someone Else",
+      documents: strangers,
+    });
+    const customers = z
+      .array(adminCustomerSchema)
+      .parse(await (await server.request("GET", "/api/admin/customers", { cookie })).json());
+    const walkIn = customers.find((c) => c.id === customerId);
+    expect(walkIn).toMatchObject({ photoId1Url: null, photoId2Url: null, proofOfBillingUrl: null });
+    // The stranger's booking carries its own documents, and the admin sees them on it.
+    expect(walkIn?.bookings.find((b) => b.documents?.photoId1Url === strangers.photoId1Url)).toBeDefined();
   });
 
   it("requires the three documents (400 DOCUMENTS_REQUIRED) and books nothing without them", async () => {

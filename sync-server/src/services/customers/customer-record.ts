@@ -42,28 +42,26 @@ const CUSTOMER_COLUMNS = [
 ];
 
 /**
- * Customers (alias `c`) as the admin reads them. Their document columns never
- * change with a later booking (release 2 A3: a booking made with an existing
+ * Customers (alias `c`) as the admin reads them. Their documents never change
+ * with a later booking (release 2 A3: a booking made with an existing
  * customer's e-mail, maybe by a stranger, never changes that customer's
- * documents): the documents stored on the customer itself (release 1), else
- * those of the customer's first booking that has any (the booking that made
- * the record, as a rule). Every booking's own documents are on the booking.
- * Callers add their own `where` / `orderBy` on `c.` columns.
+ * documents): each is the one stored on the customer itself (release 1), else
+ * that of the customer's first booking, the one that made the record (an
+ * admin's booking without documents leaves them empty). Every booking's own
+ * documents are on the booking. Callers add their own `where` / `orderBy` on
+ * `c.` columns.
  */
 export function selectCustomers(db: Knex): Knex.QueryBuilder<CustomerRow, CustomerRow[]> {
-  const documentColumn = (column: string) =>
-    db.raw(`case when docs.found then docs.${column} else c.${column} end as ${column}`);
+  const documentColumn = (column: string) => db.raw(`coalesce(c.${column}, first.${column}) as ${column}`);
   return db<CustomerRow>("customers as c")
     .joinRaw(
       `left join lateral (
-         select true as found, d.photo_id1_url, d.photo_id2_url, d.proof_of_billing_url
+         select d.photo_id1_url, d.photo_id2_url, d.proof_of_billing_url
            from bookings d
           where d.customer_id = c.id
-            and c.photo_id1_url is null and c.photo_id2_url is null and c.proof_of_billing_url is null
-            and (d.photo_id1_url is not null or d.photo_id2_url is not null or d.proof_of_billing_url is not null)
           order by d.created_at, d.id
           limit 1
-       ) docs on true`,
+       ) first on true`,
     )
     .select<CustomerRow[]>([
       ...CUSTOMER_COLUMNS,
