@@ -50,23 +50,42 @@ function PaymentsTable({ booking }: { booking: LocalBookingWithPayments }) {
   );
 }
 
+/** The handover form the booking's page offers (as its buttons); undefined until both are read. */
+function offeredHandover(
+  status: string | undefined,
+  handovers: readonly { kind: string }[] | undefined,
+): HandoverKind | null | undefined {
+  if (status === undefined || handovers === undefined) return undefined;
+  const done = (kind: string) => handovers.some((record) => record.kind === kind);
+  if (status === "confirmed" && !done("check-out")) return "check-out";
+  if (status === "active" && !done("check-in")) return "check-in";
+  return null;
+}
+
 /**
  * Opens the handover form the Bookings list asked for (`?handover=check-out`
- * or `check-in`, see BookingCard) once the booking is read and its status
- * allows it, then drops the request from the address (a reload does not
- * open it again).
+ * or `check-in`, see BookingCard) once the booking and its handovers are read,
+ * when the page offers that form itself (`offered`), then drops the request
+ * from the address (a reload does not open it again).
  */
-function useHandoverAsked(status: string | undefined, open: (kind: HandoverKind) => void): void {
+function useHandoverAsked(
+  offered: HandoverKind | null | undefined,
+  open: (kind: HandoverKind) => void,
+): void {
   const router = useRouter();
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
   const asked = new URLSearchParams(searchStr).get("handover");
   useEffect(() => {
-    if (status === undefined || (asked !== "check-out" && asked !== "check-in")) return;
-    if ((asked === "check-out" && status === "confirmed") || (asked === "check-in" && status === "active")) {
-      open(asked);
-    }
-    void router.navigate({ href: router.state.location.pathname, replace: true });
-  }, [asked, status, open, router]);
+    if (offered === undefined || asked === null) return;
+    if (asked === offered) open(offered);
+    const search = new URLSearchParams(router.state.location.searchStr);
+    search.delete("handover");
+    const rest = search.toString();
+    void router.navigate({
+      href: `${router.state.location.pathname}${rest ? `?${rest}` : ""}`,
+      replace: true,
+    });
+  }, [asked, offered, open, router]);
 }
 
 /**
@@ -89,7 +108,7 @@ export function BookingDetails({ id }: { id: string }) {
     }
     return null;
   }, [customers, id]);
-  useHandoverAsked(found?.booking.status, setHandover);
+  useHandoverAsked(offeredHandover(found?.booking.status, handovers), setHandover);
 
   if (!found) return <NotOnFile loading={customers === undefined} what="booking" backTo="/admin/bookings" />;
   const { customer, booking } = found;
