@@ -9,10 +9,11 @@ import type { Knex } from "knex";
  * typed, as in release 1.
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw(
-    `update blocked_names set value = match_key, full_name = match_key
-      where kind <> 'name' and (value <> match_key or full_name <> match_key)`,
-  );
+  const typed = "kind <> 'name' and (value <> match_key or full_name <> match_key)";
+  // Only when there is something to rewrite: an update, even of no row, notifies the change feed.
+  const found = await knex.raw<{ rows: unknown[] }>(`select 1 from blocked_names where ${typed} limit 1`);
+  if (found.rows.length === 0) return;
+  await knex.raw(`update blocked_names set value = match_key, full_name = match_key where ${typed}`);
 }
 
 /** The typed values are not kept anywhere else: the normalised ones stay. */
