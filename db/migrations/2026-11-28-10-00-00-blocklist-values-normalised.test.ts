@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../src/index";
 import { migrate } from "../src/index";
-import { openTestDatabase, testEngines } from "../src/test-database";
-
-/** Opening and migrating a database of its own per test: slow on a loaded machine. */
-const OPEN_TIMEOUT_MS = 120_000;
+import { MIGRATION_TEST_TIMEOUT_MS, openTestDatabaseAt } from "../src/migration-test-support";
+import { testEngines } from "../src/test-database";
 const BEFORE = "2026-11-28-03-00-00-insert-booking-planned-once";
 
 describe.each(testEngines())("blocklist values normalised on %s", (engine) => {
@@ -17,9 +15,8 @@ describe.each(testEngines())("blocklist values normalised on %s", (engine) => {
   it(
     "stores an e-mail, phone or licence entry typed before by its normalised value, with a new version; names stay as typed",
     async () => {
-      db = await openTestDatabase(engine, { migrate: false });
+      db = await openTestDatabaseAt(engine, BEFORE);
       const knex = db.knex;
-      await migrate(knex, BEFORE);
       const typed = (kind: string, value: string, key: string) => ({
         kind,
         value,
@@ -58,6 +55,6 @@ describe.each(testEngines())("blocklist values normalised on %s", (engine) => {
         ["+639175550142", "N0123456", "bad.guy@example.ph"].sort(),
       );
     },
-    OPEN_TIMEOUT_MS,
+    MIGRATION_TEST_TIMEOUT_MS,
   );
 });

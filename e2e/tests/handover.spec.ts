@@ -58,6 +58,47 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
   ]);
 }
 
+/**
+ * Signs `request` in as the admin and records a confirmed booking of a car no
+ * other test books (the seventh available by name), on days no other test uses.
+ */
+async function confirmedBooking(
+  request: APIRequestContext,
+  booking: {
+    customerEmail: string;
+    customerName: string;
+    daysFromToday: number;
+    days: number;
+    total: string;
+  },
+): Promise<{ id: string; carName: string }> {
+  const headers = { Origin: E2E_BASE_URL };
+  expect(
+    (await request.post("/api/admin/session", { data: { password: E2E_ADMIN_PASSWORD }, headers })).ok(),
+  ).toBe(true);
+  const cars: ApiCar[] = await (await request.get("/api/cars")).json();
+  const car = cars.filter((c) => c.available).sort((a, b) => a.name.localeCompare(b.name))[6];
+  if (!car) throw new Error("not enough cars");
+  const pickupDate = addDays(today(), booking.daysFromToday);
+  const created = await request.post("/api/admin/bookings", {
+    headers,
+    data: {
+      customerEmail: booking.customerEmail,
+      customerName: booking.customerName,
+      carId: car.id,
+      carName: car.name,
+      pickupDate,
+      returnDate: addDays(pickupDate, booking.days),
+      pickupTime: "10:00 AM",
+      total: booking.total,
+      status: "confirmed",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  return { id, carName: car.name };
+}
+
 async function signIn(page: Page): Promise<void> {
   await page.goto("/admin");
   await page.getByLabel("Admin Password").fill(E2E_ADMIN_PASSWORD);
@@ -80,30 +121,13 @@ test("checks a booking out offline with two photos and a signature, checks it in
   request,
 }) => {
   test.setTimeout(120_000);
-  const headers = { Origin: E2E_BASE_URL };
-  expect(
-    (await request.post("/api/admin/session", { data: { password: E2E_ADMIN_PASSWORD }, headers })).ok(),
-  ).toBe(true);
-  // A car no other test books, for days no other test uses.
-  const cars: ApiCar[] = await (await request.get("/api/cars")).json();
-  const car = cars.filter((c) => c.available).sort((a, b) => a.name.localeCompare(b.name))[6];
-  if (!car) throw new Error("not enough cars");
-  const created = await request.post("/api/admin/bookings", {
-    headers,
-    data: {
-      customerEmail: "handover@example.ph",
-      customerName: "Handover Customer",
-      carId: car.id,
-      carName: car.name,
-      pickupDate: addDays(today(), 50),
-      returnDate: addDays(today(), 53),
-      pickupTime: "10:00 AM",
-      total: "9000",
-      status: "confirmed",
-    },
+  const booking = await confirmedBooking(request, {
+    customerEmail: "handover@example.ph",
+    customerName: "Handover Customer",
+    daysFromToday: 50,
+    days: 3,
+    total: "9000",
   });
-  expect(created.status()).toBe(201);
-  const booking = (await created.json()) as { id: string };
 
   await signIn(page);
   await page.goto(`/admin/bookings/${booking.id}`);
@@ -194,7 +218,7 @@ test("checks a booking out offline with two photos and a signature, checks it in
   const agreement = page.getByTestId("rental-agreement");
   await expect(agreement).toBeVisible();
   await expect(agreement).toContainText("Odometer 12,345 km · fuel 6/8");
-  await expect(agreement).toContainText(car.name);
+  await expect(agreement).toContainText(booking.carName);
   await expect(agreement).toContainText("Security deposit");
   await expect(agreement.getByRole("img", { name: "Customer's signature" })).toBeVisible();
   const pdf = await page.pdf({ format: "A4", printBackground: true, preferCSSPageSize: true });
@@ -233,30 +257,14 @@ test("checks a booking out offline with two photos and a signature, checks it in
 });
 
 test("Check out on the Bookings list opens the booking's check-out form", async ({ page, request }) => {
-  const headers = { Origin: E2E_BASE_URL };
-  expect(
-    (await request.post("/api/admin/session", { data: { password: E2E_ADMIN_PASSWORD }, headers })).ok(),
-  ).toBe(true);
-  const cars: ApiCar[] = await (await request.get("/api/cars")).json();
-  const car = cars.filter((c) => c.available).sort((a, b) => a.name.localeCompare(b.name))[6];
-  if (!car) throw new Error("not enough cars");
   const customerName = `List Handover ${Date.now()}`;
-  const created = await request.post("/api/admin/bookings", {
-    headers,
-    data: {
-      customerEmail: "list-handover@example.ph",
-      customerName,
-      carId: car.id,
-      carName: car.name,
-      pickupDate: addDays(today(), 70),
-      returnDate: addDays(today(), 72),
-      pickupTime: "10:00 AM",
-      total: "6000",
-      status: "confirmed",
-    },
+  const booking = await confirmedBooking(request, {
+    customerEmail: "list-handover@example.ph",
+    customerName,
+    daysFromToday: 70,
+    days: 2,
+    total: "6000",
   });
-  expect(created.status()).toBe(201);
-  const booking = (await created.json()) as { id: string };
 
   await signIn(page);
   await page.getByRole("tab", { name: "Bookings" }).click();

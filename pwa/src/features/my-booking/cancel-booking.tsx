@@ -44,27 +44,26 @@ export function CancelBooking({ answer, disabled, onCancelled }: CancelBookingPr
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
 
+  const cancelled = async (next: MyBooking) => {
+    setRefusal(null);
+    await onCancelled(next);
+    showToast(
+      { title: "Booking Cancelled", description: `Booking ${booking.reference} is cancelled.` },
+      "success",
+    );
+  };
+
   const confirm = async () => {
     setBusy(true);
     try {
       const next = await api.call("cancelBooking", { params: { id: booking.id }, body: { bookingToken } });
       setOpened(false);
-      setRefusal(null);
-      await onCancelled(next);
-      showToast(
-        { title: "Booking Cancelled", description: `Booking ${booking.reference} is cancelled.` },
-        "success",
-      );
+      await cancelled(next);
     } catch (error) {
       setOpened(false);
       if (error instanceof ApiError && error.code === "CANCELLATION_CLOSED" && alreadyCancelled(error)) {
         // A repeat of a cancellation whose answer was lost: the booking is cancelled, as asked.
-        setRefusal(null);
-        await onCancelled({ ...answer, booking: { ...booking, status: "cancelled", cancellable: false } });
-        showToast(
-          { title: "Booking Cancelled", description: `Booking ${booking.reference} is cancelled.` },
-          "success",
-        );
+        await cancelled({ ...answer, booking: { ...booking, status: "cancelled", cancellable: false } });
       } else if (error instanceof ApiError && error.code === "CANCELLATION_CLOSED") {
         setRefusal(error.serverMessage ?? errorMessages.CANCELLATION_CLOSED);
       } else {
