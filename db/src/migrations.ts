@@ -18,6 +18,7 @@ import * as lockedCounts from "../migrations/2026-11-28-01-00-00-locked-counts";
 import * as insertBookingUnlessOverlapping from "../migrations/2026-11-28-02-00-00-insert-booking-unless-overlapping";
 import * as insertBookingPlannedOnce from "../migrations/2026-11-28-03-00-00-insert-booking-planned-once";
 import * as blocklistValuesNormalised from "../migrations/2026-11-28-10-00-00-blocklist-values-normalised";
+import * as contactMessagesNewestFirst from "../migrations/2026-11-28-11-00-00-contact-messages-newest-first";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
 export type Migration = {
@@ -54,6 +55,7 @@ export const migrations: readonly Migration[] = [
   { name: "2026-11-28-02-00-00-insert-booking-unless-overlapping", ...insertBookingUnlessOverlapping },
   { name: "2026-11-28-03-00-00-insert-booking-planned-once", ...insertBookingPlannedOnce },
   { name: "2026-11-28-10-00-00-blocklist-values-normalised", ...blocklistValuesNormalised },
+  { name: "2026-11-28-11-00-00-contact-messages-newest-first", ...contactMessagesNewestFirst },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -17,6 +17,7 @@ import {
 import { blockedNameInputSchema, blockedNameSchema } from "./schemas/blocked-name";
 import { blockInputSchema, blockSchema } from "./schemas/block";
 import { checkInInputSchema, checkOutInputSchema } from "./schemas/handover";
+import { contactMessageListQuerySchema, contactMessageRecordSchema } from "./schemas/contact";
 import { okResponseSchema } from "./schemas/common";
 import {
   adminCustomerSchema,
@@ -292,6 +293,24 @@ export const routes = {
     request: null,
     query: null,
     response: okResponseSchema,
+  },
+  /** Release 2 §D4: the contact messages a notification opens, newest first (read online). */
+  listContactMessages: {
+    method: "GET",
+    path: "/api/admin/messages",
+    auth: "admin",
+    request: null,
+    query: contactMessageListQuerySchema,
+    response: z.array(contactMessageRecordSchema),
+  },
+  /** 404 `NOT_FOUND` when there is no such message. */
+  getContactMessage: {
+    method: "GET",
+    path: "/api/admin/messages/:id",
+    auth: "admin",
+    request: null,
+    query: null,
+    response: contactMessageRecordSchema,
   },
   adminSync: {
     method: "GET",

@@ -10,6 +10,7 @@ import { adminBlockRoutes } from "./blocks.routes";
 import { adminBookingRoutes } from "./bookings.routes";
 import { adminCarRoutes } from "./cars.routes";
 import { adminCustomerRoutes } from "./customers.routes";
+import { adminMessageRoutes } from "./messages.routes";
 import { adminPasswordRoutes } from "./password.routes";
 import { adminRateRoutes } from "./rates.routes";
 import { ADMIN_PREFIX } from "../mount";
@@ -68,6 +69,7 @@ export function adminRoutes(deps: AppDeps, dispatch: Dispatch): Router {
     adminSyncRoutes(deps),
     adminBatchRoutes(deps, dispatch),
     adminPushRoutes(deps),
+    adminMessageRoutes(),
     adminPasswordRoutes(deps),
   ]) {
     router.use(resource.routes());

@@ -57,7 +57,7 @@ export async function sendContactMessage(
         body: message.subject
           ? `${message.subject}: ${message.message}`.slice(0, 160)
           : message.message.slice(0, 160),
-        url: "/admin",
+        url: `/admin/messages/${row.id}`,
         tag: `contact-${row.id}`,
       },
       now,

@@ -1,6 +1,7 @@
 /** The addresses of the admin's item pages (pwa/src/routes/admin/*.$id.tsx). */
 export const bookingPath = (id: string) => `/admin/bookings/${encodeURIComponent(id)}`;
 export const customerPath = (id: string) => `/admin/customers/${encodeURIComponent(id)}`;
+export const messagePath = (id: string) => `/admin/messages/${encodeURIComponent(id)}`;
 
 /**
  * The item of an item page's address (`/admin/bookings/<id>` → `<id>`). Read

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { bookingPath, customerPath, itemIdOf } from "./admin-paths";
+import { bookingPath, customerPath, itemIdOf, messagePath } from "./admin-paths";
 import { ADMIN_TABS, tabOfPath } from "./admin-tabs";
 
 describe("the admin's addresses", () => {
-  it("keeps the tabs' labels, in order, with Rates (release-2 §E1) after the existing ones", () => {
+  it("keeps the tabs' labels, in order, with Rates (release-2 §E1) and Messages (§D4) after the existing ones", () => {
     expect(ADMIN_TABS.map((tab) => tab.label)).toEqual([
       "Overview",
       "Fleet Management",
@@ -13,6 +13,7 @@ describe("the admin's addresses", () => {
       "Blocked Names",
       "Settings",
       "Rates",
+      "Messages",
     ]);
   });
 
@@ -21,6 +22,7 @@ describe("the admin's addresses", () => {
     expect(tabOfPath("/admin/blocklist")).toBe("blocklist");
     expect(tabOfPath("/admin/bookings/0b9c6e0a")).toBe("bookings");
     expect(tabOfPath("/admin/Customers/")).toBe("customers");
+    expect(tabOfPath("/admin/messages/0b9c6e0a")).toBe("messages");
     expect(tabOfPath("/admin")).toBeNull();
     expect(tabOfPath("/admin/")).toBeNull();
     expect(tabOfPath("/admin/nothing")).toBeNull();
@@ -31,6 +33,7 @@ describe("the admin's addresses", () => {
     expect(bookingPath(id)).toBe(`/admin/bookings/${id}`);
     expect(itemIdOf(bookingPath(id))).toBe(id);
     expect(itemIdOf(customerPath("a b/c"))).toBe("a b/c");
+    expect(itemIdOf(messagePath(id))).toBe(id);
     expect(itemIdOf("/admin/bookings/%E0%A4%A")).toBe("%E0%A4%A");
     expect(itemIdOf("/admin/bookings")).toBe("");
   });

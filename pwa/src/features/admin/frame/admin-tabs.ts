@@ -3,6 +3,7 @@ import {
   IconCalendarEvent,
   IconCar,
   IconLayoutDashboard,
+  IconMail,
   IconPercentage,
   IconSettings,
   IconTimeline,
@@ -25,6 +26,8 @@ export const ADMIN_TABS = [
   { value: "settings", label: "Settings", icon: IconSettings },
   // Release 2 §E1: seasonal rates, after the tabs release 1 and 2 had.
   { value: "rates", label: "Rates", icon: IconPercentage },
+  // Release 2 §D4: where a contact message's notification lands.
+  { value: "messages", label: "Messages", icon: IconMail },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]["value"];
