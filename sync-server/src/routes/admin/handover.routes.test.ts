@@ -126,7 +126,7 @@ describe.each(testEngines())("admin vehicle handover (%s)", (engine) => {
     }
   });
 
-  it("checks a confirmed booking out (200, active), which keeps occupying its car; a replay changes nothing", async () => {
+  it("checks a confirmed booking out (200, active), which keeps occupying its car; a second check-out is refused", async () => {
     const car = freshCar();
     const booking = await adminBooking(car, "2026-12-01", "2026-12-04");
     const body = await checkOutBody();
@@ -169,15 +169,29 @@ describe.each(testEngines())("admin vehicle handover (%s)", (engine) => {
     expect(overlap.status).toBe(409);
     expect((await errorOf(overlap)).code).toBe("DATES_UNAVAILABLE");
 
-    // The outbox sends the same call again (its answer was lost): the same booking, one record.
+    // The same check-out again (no record id of its own) is a second check-out of an active booking.
+    const again = await post(booking.id, "check-out", body);
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).code).toBe("INVALID_TRANSITION");
+    expect(await handovers(booking.id)).toHaveLength(1);
+    const other = await post(booking.id, "check-out", { ...body, odometerKm: 12001 });
+    expect(other.status).toBe(409);
+    expect((await errorOf(other)).code).toBe("INVALID_TRANSITION");
+  });
+
+  it("answers the outbox's replay of a check-out (the same record id and readings) with the booking, once", async () => {
+    const booking = await adminBooking(freshCar(), "2026-12-05", "2026-12-07");
+    const body = { ...(await checkOutBody(1)), id: randomUUID() };
+    expect((await post(booking.id, "check-out", body)).status).toBe(200);
+    // Its answer was lost and the key's record gone: the app sends the same call again.
     const again = await post(booking.id, "check-out", body);
     expect(again.status).toBe(200);
     expect(bookingViewSchema.parse(await again.json()).status).toBe("active");
     expect(await handovers(booking.id)).toHaveLength(1);
-    // Another check-out of the active booking is not a replay.
-    const other = await post(booking.id, "check-out", { ...body, odometerKm: 12001 });
-    expect(other.status).toBe(409);
-    expect((await errorOf(other)).code).toBe("INVALID_TRANSITION");
+    // The same record id with other readings is not a replay.
+    const changed = await post(booking.id, "check-out", { ...body, odometerKm: 12001 });
+    expect(changed.status).toBe(409);
+    expect((await errorOf(changed)).code).toBe("INVALID_TRANSITION");
   });
 
   it("refuses a check-out of a booking that is not confirmed with 409 INVALID_TRANSITION, and 404 for no booking", async () => {
@@ -274,11 +288,12 @@ describe.each(testEngines())("admin vehicle handover (%s)", (engine) => {
       status: "completed",
       total: "6750.50",
     });
-    // The same request again, with and without its Idempotency-Key: the charges are not added twice.
+    // The same request again with its Idempotency-Key is answered again; without it, it is a second
+    // check-in of a completed booking (409). Either way the charges are not added twice.
     expect((await post(booking.id, "check-in", body, headers)).status).toBe(200);
     const replay = await post(booking.id, "check-in", body);
-    expect(replay.status).toBe(200);
-    expect(bookingViewSchema.parse(await replay.json()).total).toBe("6750.50");
+    expect(replay.status).toBe(409);
+    expect((await errorOf(replay)).code).toBe("INVALID_TRANSITION");
     expect(await statusOf(booking.id)).toMatchObject({ status: "completed" });
     expect(Number((await statusOf(booking.id)).total)).toBe(6750.5);
     const records = await handovers(booking.id);

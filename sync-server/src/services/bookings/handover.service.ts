@@ -143,18 +143,25 @@ function sameReadings(row: HandoverRow, asked: Readings): boolean {
 
 /**
  * Looks for the record of `kind` already stored for the booking: the booking
- * view when it is this very call (a replay), else null when there is none.
- * @throws InvalidTransition when another record of that kind is stored.
+ * view when it is this very call (a replay: the record's own client id, sent
+ * again with the same readings, as the app's outbox does when an answer was
+ * lost), else null when there is none.
+ * @throws InvalidTransition when a record of that kind is stored and this is
+ *   not its replay: a second check-out (or check-in) is "any other transition"
+ *   of release 2 §C3, even with the same readings.
  */
 async function replayOf(
   trx: Knex.Transaction,
   bookingId: string,
   kind: HandoverKind,
   asked: Readings,
+  clientId: string | undefined,
 ): Promise<BookingView | null> {
   const stored = await handoversTable(trx).where({ booking_id: bookingId, kind }).first();
   if (!stored) return null;
-  if (!sameReadings(stored, asked)) throw new InvalidTransition({ reason: `already-${kind}` });
+  if (clientId === undefined || stored.id !== clientId || !sameReadings(stored, asked)) {
+    throw new InvalidTransition({ reason: `already-${kind}` });
+  }
   return viewOf(trx, bookingId);
 }
 
@@ -197,7 +204,7 @@ export async function checkOutBooking(
   };
   return db.transaction(async (trx) => {
     const booking = await lockBooking(trx, id);
-    const replay = await replayOf(trx, id, "check-out", readings);
+    const replay = await replayOf(trx, id, "check-out", readings, input.id);
     if (replay) return replay;
     if (booking.status !== "confirmed") {
       throw new InvalidTransition({ from: booking.status, to: "active" });
@@ -234,7 +241,7 @@ export async function checkInBooking(
   };
   return db.transaction(async (trx) => {
     const booking = await lockBooking(trx, id);
-    const replay = await replayOf(trx, id, "check-in", readings);
+    const replay = await replayOf(trx, id, "check-in", readings, input.id);
     if (replay) return replay;
     if (booking.status !== "active") {
       throw new InvalidTransition({ from: booking.status, to: "completed" });
