@@ -244,7 +244,7 @@ test("find a booking, open it from the e-mail's link and offline, add it to a ca
   // Add to calendar: one event from pickup to return at 2:00 PM Manila, at the shop; the mailed file's event.
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Add to calendar" }).click(),
+    page.getByRole("button", { name: "Add to calendar" }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(`${booked.reference}.ics`);
   const event = calendarEvent(await readFile((await download.path()) ?? "", "utf8"));
@@ -270,7 +270,7 @@ test("find a booking, open it from the e-mail's link and offline, add it to a ca
   await dialog.getByRole("button", { name: "Cancel booking" }).click();
   await expect(page.getByTestId("my-booking-status")).toHaveText("Cancelled");
   await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Add to calendar" })).toHaveCount(0);
   // Its token stopped working (release-2 A3); the copy kept here still shows it, cancelled.
   await page.reload();
   await expect(page.getByTestId("my-booking-status")).toHaveText("Cancelled");

@@ -56,6 +56,20 @@ type MyBookingDetailsProps = {
   onChanged: (answer: MyBooking) => Promise<void>;
 };
 
+/**
+ * Downloads `url` (the server names the file) as a link with `download` would:
+ * `Add to calendar` is a button, like the page's other actions.
+ */
+function downloadFile(url: string, filename: string): void {
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.rel = "noopener";
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 /** The booking as the confirmation shows it, with its status, payments, documents and what the customer can do. */
 export function MyBookingDetails({ shown, onChanged }: MyBookingDetailsProps) {
   const { answer, offline } = shown;
@@ -97,11 +111,9 @@ export function MyBookingDetails({ shown, onChanged }: MyBookingDetailsProps) {
             {/* A cancelled booking's token no longer opens its calendar file (release-2 A3). */}
             {booking.status !== "cancelled" && (
               <Button
-                component="a"
-                href={calendarUrl}
-                download={`${booking.reference}.ics`}
                 variant="light"
                 leftSection={<IconCalendarPlus size={18} aria-hidden="true" />}
+                onClick={() => downloadFile(calendarUrl, `${booking.reference}.ics`)}
               >
                 {myBookingLabels.addToCalendar}
               </Button>
