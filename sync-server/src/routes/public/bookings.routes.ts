@@ -65,6 +65,15 @@ export function limitBookingAttempts(deps: AppDeps): Middleware {
   };
 }
 
+/** The body's booking token when the body holds a valid one, else `fallback`. */
+function tokenOfBodyOr(input: () => { bookingToken: string }, fallback: string): string {
+  try {
+    return input().bookingToken;
+  } catch {
+    return fallback;
+  }
+}
+
 /** Booking, the documents retry path (and its release-1 path, 410), and the blocked-name check. */
 export function publicBookingRoutes(deps: AppDeps, caches: PublicReadCaches): Router {
   const router = new Router();
@@ -94,7 +103,11 @@ export function publicBookingRoutes(deps: AppDeps, caches: PublicReadCaches): Ro
 
   mount(router, routes.cancelBooking, async (ctx, input) => {
     const id = bookingIdOrNotFound(ctx.params);
-    const { bookingToken } = input();
+    // The token in the body ({bookingToken}), or in the address as calendar.ics takes it (?token=).
+    const inAddress = bookingCalendarQuerySchema.safeParse(ctx.query);
+    const bookingToken = inAddress.success
+      ? tokenOfBodyOr(input, inAddress.data.token)
+      : input().bookingToken;
     ctx.set("Cache-Control", "no-store");
     ctx.body = await cancelBooking(deps, requestDb(ctx), id, bookingToken);
   });

@@ -250,6 +250,24 @@ describe.each(testEngines())("My booking (%s)", (engine) => {
     expect((await server.db.knex("bookings").where({ id: made.booking.id }).first()).status).toBe("pending");
   });
 
+  it("takes the cancel's booking token in the address too (?token=, as calendar.ics takes it)", async () => {
+    const made = await book();
+    const other = await book();
+    const cancelAt = (id: string, token: string, body: unknown = {}) =>
+      server.request("POST", `/api/bookings/${id}/cancel?token=${encodeURIComponent(token)}`, { body });
+    const wrong = await cancelAt(made.booking.id, other.bookingToken);
+    expect(wrong.status).toBe(404);
+    expect((await errorOf(wrong)).code).toBe("BOOKING_NOT_FOUND");
+    // Without a token anywhere: 400, nothing changes.
+    const none = await server.request("POST", `/api/bookings/${made.booking.id}/cancel`, { body: {} });
+    expect(none.status).toBe(400);
+    expect((await server.db.knex("bookings").where({ id: made.booking.id }).first()).status).toBe("pending");
+
+    const res = await cancelAt(made.booking.id, made.bookingToken);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(myBookingSchema.parse(await res.json()).booking.status).toBe("cancelled");
+  });
+
   it("serves the booking's calendar file: one event from pickup to return at the pickup time, at the shop", async () => {
     const made = await book({ pickupDate: "2026-12-20", returnDate: "2026-12-23", pickupTime: "2:00 PM" });
     const url = `/api/bookings/${made.booking.id}/calendar.ics?token=${encodeURIComponent(made.bookingToken)}`;
