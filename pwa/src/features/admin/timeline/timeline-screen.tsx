@@ -151,7 +151,8 @@ export function TimelineScreen() {
             size="md"
             mih={44}
             onClick={() => setStart(today)}
-            disabled={start === today}
+            // Always usable (a tap on today's view changes nothing); it says when it is already there.
+            aria-pressed={start === today}
           >
             Today
           </Button>
