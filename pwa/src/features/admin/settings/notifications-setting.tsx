@@ -11,7 +11,8 @@ import {
 
 export const notificationMessages = {
   title: "Notifications",
-  explain: "New bookings, cancellations, expired holds and contact messages arrive on this device as notifications.",
+  explain:
+    "New bookings, cancellations, expired holds and contact messages arrive on this device as notifications.",
   turnOn: "Turn on notifications",
   turnOff: "Turn off notifications",
   on: "Notifications are on for this device.",
