@@ -48,7 +48,9 @@ dates are \`YYYY-MM-DD\` (Asia/Manila calendar dates), timestamps ISO 8601.
   one id. A create naming an existing id answers that record when it asks for the same content, and 409
   \`ID_TAKEN\` (nothing changes) when it asks for other content.
 - **Paths** have one spelling: lower case, no trailing slash, no empty segment. Any other spelling of an
-  \`/api\` path answers 404 \`NOT_FOUND\`.
+  \`/api\` path (letter case, a trailing slash, \`//\`, percent-escapes) is rewritten to it before any rule
+  runs, so it meets exactly the same checks; what no API path is spelled like answers 404 \`NOT_FOUND\`.
+  A batched change's \`path\` must already be spelled so.
 - **Admin calls** need the \`admin_session\` cookie (\`__Host-admin_session\` over https) set by
   \`POST /api/admin/session\` (HttpOnly, SameSite=Strict). Without a valid one every \`/api/admin/*\` route
   answers 401. A session ends after 7 days without use and 30 days after sign-in in any case. A successful

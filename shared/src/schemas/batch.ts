@@ -24,6 +24,17 @@ export const BATCH_MAX_CHANGES = 50;
 
 const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/;
 
+/**
+ * An admin path in its one spelling (lower case, no trailing slash, no empty
+ * segment; a query may follow), other than the batch itself. The server
+ * rewrites other spellings of a request's path to this one, but a batched
+ * change's path is only compared, so it must already be canonical.
+ */
+function isBatchableAdminPath(path: string): boolean {
+  const pathname = path.split("?")[0] ?? "";
+  return /^\/api\/admin(?:\/[a-z0-9-]+)+$/.test(pathname) && !/^\/api\/admin\/batch(?:\/|$)/.test(pathname);
+}
+
 export const batchChangeSchema = z.strictObject({
   key: z
     .string()
@@ -32,12 +43,9 @@ export const batchChangeSchema = z.strictObject({
       "Each change needs an Idempotency-Key of 8 to 200 letters, digits, '-', '_', '.' or ':'.",
     ),
   method: z.enum(["POST", "PUT", "PATCH", "DELETE"]),
-  path: z
-    .string()
-    .max(500)
-    .refine((path) => path.startsWith("/api/admin/") && !path.startsWith("/api/admin/batch"), {
-      message: "A batched change must be an admin change (a path under /api/admin/).",
-    }),
+  path: z.string().max(500).refine(isBatchableAdminPath, {
+    message: "A batched change must be an admin change (a path under /api/admin/).",
+  }),
   body: z.unknown().optional(),
   /** The rows the change is about (opaque keys such as `bookings:<id>`), for the held-back rule. */
   rows: z.array(z.string().max(300)).max(50).optional(),

@@ -106,25 +106,40 @@ export function sameOriginJsonMutations(allowedOrigins: () => string[]): Middlew
 const CALENDAR_FILE_PATH = /^\/api\/bookings\/[a-z0-9-]+\/calendar\.ics$/;
 
 /**
- * Every spelling of an API path reaches the same rules: the router matches
- * without regard to letter case or a trailing slash, while the checks in
- * front of it (the sign-in exemption of the idempotency layer, the admin
- * guard, the same-origin rule) compare exact paths. So an `/api` path in any
- * other spelling than its one canonical form (lower case, no trailing slash,
- * no empty segment, nothing but a-z, 0-9 and '-' between slashes) answers 404 before anything else
- * sees it. API paths hold only lower-case words and UUIDs; no client needs
- * another spelling. The one exception is a booking's calendar file, whose last
- * segment is exactly `calendar.ics` (a file name calendars recognise).
+ * Every spelling of an API path reaches the same rules (release 2 A1). The
+ * checks in front of the router (the sign-in exemption of the idempotency
+ * layer, the admin guard, the same-origin rule, the booking limit) compare
+ * exact paths, so an `/api` path is first rewritten to its one canonical
+ * spelling: percent-escapes decoded, lower case, no empty segment, no trailing
+ * slash. `/API/Admin/Cars/` then meets the admin guard exactly as
+ * `/api/admin/cars` does. API paths hold only lower-case words and UUIDs (a
+ * UUID means the same in either case), so nothing a client names changes
+ * meaning. What still is not such a path (another character, a dot outside a
+ * booking's `calendar.ics`) answers 404 before anything else sees it.
  */
 export function canonicalApiPaths(): Middleware {
-  return async function refuseOtherSpellings(ctx, next) {
-    if (
-      /^\/api(?:[^a-z0-9]|$)/i.test(ctx.path) &&
-      !/^\/api(?:\/[a-z0-9-]+)*$/.test(ctx.path) &&
-      !CALENDAR_FILE_PATH.test(ctx.path)
-    ) {
-      throw new NotFound("No such API route");
+  return async function oneSpellingPerPath(ctx, next) {
+    if (/^\/api(?:[^a-z0-9]|$)/i.test(ctx.path)) {
+      const canonical = canonicalApiPath(ctx.path);
+      if (canonical === null) throw new NotFound("No such API route");
+      // Koa keeps the query string.
+      if (canonical !== ctx.path) ctx.path = canonical;
     }
     return next();
   };
+}
+
+/** The canonical spelling of an `/api` path, or null when no API path is spelled so. */
+function canonicalApiPath(path: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  const spelled = decoded
+    .toLowerCase()
+    .replace(/\/{2,}/g, "/")
+    .replace(/\/+$/, "");
+  return /^\/api(?:\/[a-z0-9-]+)*$/.test(spelled) || CALENDAR_FILE_PATH.test(spelled) ? spelled : null;
 }

@@ -198,12 +198,17 @@ describe.each(testEngines())("POST /api/admin/batch (%s)", (engine) => {
   it("refuses a malformed batch whole, and applies none of it", async () => {
     const publicPath = { key: randomUUID(), method: "POST", path: "/api/contact", body: {} };
     const nested = { key: randomUUID(), method: "POST", path: "/api/admin/batch", body: { changes: [] } };
+    // Another spelling of a path the batch treats apart (itself, the session calls) is refused too.
+    const nestedSpelled = { ...nested, key: randomUUID(), path: "/API/Admin/Batch/" };
+    const sessionSpelled = { key: randomUUID(), method: "DELETE", path: "/api/admin/Session" };
     const tooMany = Array.from({ length: 51 }, (_, i) => blockChange(`Batch Too Many ${i}`));
     const shortKey = { ...blockChange("Batch Short Key"), key: "short" };
     for (const changes of [
       [],
       [publicPath],
       [nested],
+      [nestedSpelled],
+      [blockChange("Batch Ok"), sessionSpelled],
       tooMany,
       [shortKey],
       [blockChange("Batch Ok"), { ...blockChange("x"), extra: 1 }],

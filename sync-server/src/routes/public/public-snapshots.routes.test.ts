@@ -133,10 +133,20 @@ describe.each(testEngines())("public snapshots (%s)", (engine) => {
       const refused = await rawGet(`${server.url}/api/blocked-names/check?${query}`, {});
       expect(refused.status, query).toBe(400);
     }
-    // Other spellings are not served from memory: they are refused as before.
-    expect((await rawGet(`${server.url}/api/cars/`, {})).status).toBe(404);
-    expect((await rawGet(`${server.url}/api/Cars`, {})).status).toBe(404);
-    expect((await rawGet(`${server.url}/api/cars/${carId.toUpperCase()}/booked-dates`, {})).status).toBe(404);
+    // Other spellings reach the route under the canonical path, and answer what it answers.
+    const spelled: [string, string][] = [
+      ["/api/cars/", "/api/cars"],
+      ["/api/Cars", "/api/cars"],
+      [`/api/cars/${carId.toUpperCase()}/booked-dates`, `/api/cars/${carId}/booked-dates`],
+    ];
+    for (const [other, canonical] of spelled) {
+      const [answer, expected] = await Promise.all([
+        rawGet(`${server.url}${other}`, {}),
+        rawGet(`${server.url}${canonical}`, {}),
+      ]);
+      expect(answer.status, other).toBe(200);
+      expect(JSON.parse(answer.bytes.toString()), other).toEqual(JSON.parse(expected.bytes.toString()));
+    }
   });
 
   it("shows an admin's change to a car in the very next GET /api/cars, with a new ETag", async () => {
