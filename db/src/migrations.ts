@@ -19,6 +19,7 @@ import * as insertBookingUnlessOverlapping from "../migrations/2026-11-28-02-00-
 import * as insertBookingPlannedOnce from "../migrations/2026-11-28-03-00-00-insert-booking-planned-once";
 import * as blocklistValuesNormalised from "../migrations/2026-11-28-10-00-00-blocklist-values-normalised";
 import * as contactMessagesNewestFirst from "../migrations/2026-11-28-11-00-00-contact-messages-newest-first";
+import * as customersCreatedByBooking from "../migrations/2026-11-28-12-00-00-customers-created-by-booking";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
 export type Migration = {
@@ -56,6 +57,7 @@ export const migrations: readonly Migration[] = [
   { name: "2026-11-28-03-00-00-insert-booking-planned-once", ...insertBookingPlannedOnce },
   { name: "2026-11-28-10-00-00-blocklist-values-normalised", ...blocklistValuesNormalised },
   { name: "2026-11-28-11-00-00-contact-messages-newest-first", ...contactMessagesNewestFirst },
+  { name: "2026-11-28-12-00-00-customers-created-by-booking", ...customersCreatedByBooking },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

@@ -66,11 +66,7 @@ describe.each(testEngines())("booking trust rules (%s)", (engine) => {
   };
 
   it("never lets a booking with an existing customer's e-mail replace that customer's documents or details", async () => {
-    const victimId = await insertCustomer(server.db.knex, {
-      fullName: "Victim Customer",
-      email: "victim@example.ph",
-      phone: "09175550000",
-    });
+    // The victim's own first booking creates their customer record, with their documents.
     const theirs = await uploadDocuments(server);
     const victimBooking = await bookOk({
       car: freshCar(),
@@ -78,8 +74,11 @@ describe.each(testEngines())("booking trust rules (%s)", (engine) => {
       returnDate: "2026-12-03",
       email: "victim@example.ph",
       fullName: "Victim Customer",
+      phone: "09175550000",
       documents: theirs,
     });
+    const victimRow = await server.db.knex("customers").where({ email: "victim@example.ph" }).first();
+    const victimId = String(victimRow?.id);
     const strangers = await uploadDocuments(server);
     server.clock.advance(60_000);
     const res = await book({
@@ -96,7 +95,7 @@ describe.each(testEngines())("booking trust rules (%s)", (engine) => {
     const text = JSON.stringify(raw);
     expect(text).not.toContain(victimId);
     expect(text).not.toContain("Victim Customer");
-    expect(text).not.toContain("09175550000");
+    expect(text).not.toContain("9175550000");
     expect(text).not.toContain(theirs.photoId1Url);
     const answer = publicBookingResponseSchema.parse(raw);
 
@@ -114,7 +113,12 @@ describe.each(testEngines())("booking trust rules (%s)", (engine) => {
 
     // The customer is as it was; each booking keeps its own documents; the admin sees both.
     const stored = await server.db.knex("customers").where({ id: victimId }).first();
-    expect(stored).toMatchObject({ full_name: "Victim Customer", phone: "09175550000", photo_id1_url: null });
+    expect(stored).toMatchObject({
+      full_name: "Victim Customer",
+      phone: victimRow?.phone,
+      photo_id1_url: null,
+      created_by_booking_id: victimBooking.booking.id,
+    });
     const list = await server.request("GET", "/api/admin/bookings", { cookie });
     const views = z.array(bookingViewSchema).parse(await list.json());
     expect(views.find((v) => v.id === victimBooking.booking.id)?.documents).toEqual(theirs);
@@ -123,14 +127,49 @@ describe.each(testEngines())("booking trust rules (%s)", (engine) => {
       .array(adminCustomerSchema)
       .parse(await (await server.request("GET", "/api/admin/customers", { cookie })).json());
     const victim = customers.find((c) => c.id === victimId);
-    // The customer record shows the documents of its first booking (the stranger's never), and every
-    // booking's own.
+    // The customer record shows the documents of the booking that created it (the stranger's never), and
+    // every booking's own.
     expect(victim).toMatchObject(theirs);
     expect(victim?.bookings.map((b) => b.documents)).toEqual([strangers, theirs]);
     const sync = syncResponseSchema.parse(
       await (await server.request("GET", "/api/admin/sync", { cookie })).json(),
     );
     expect(sync.bookings.find((b) => b.id === victimBooking.booking.id)?.documents).toEqual(theirs);
+  });
+
+  it("shows no booking's documents on a customer the shop entered before anyone booked with their e-mail", async () => {
+    const customerId = await insertCustomer(server.db.knex, {
+      fullName: "Entered By Hand",
+      email: "entered@example.ph",
+    });
+    // Whoever books first with that e-mail may be anyone: their documents stay on their booking.
+    const strangers = await uploadDocuments(server);
+    // A car of another test, on days no other test books.
+    const car = cars.filter((c) => c.available)[0];
+    if (!car) throw new Error("no car");
+    const first = await bookOk({
+      car,
+      pickupDate: "2027-07-01",
+      returnDate: "2027-07-02",
+      email: "Entered@Example.ph",
+      fullName: "Not The Customer",
+      documents: strangers,
+    });
+    const customers = z
+      .array(adminCustomerSchema)
+      .parse(await (await server.request("GET", "/api/admin/customers", { cookie })).json());
+    const entered = customers.find((c) => c.id === customerId);
+    expect(entered).toMatchObject({
+      fullName: "Entered By Hand",
+      photoId1Url: null,
+      photoId2Url: null,
+      proofOfBillingUrl: null,
+    });
+    expect(entered?.bookings.map((b) => [b.id, b.documents])).toEqual([[first.booking.id, strangers]]);
+    const sync = syncResponseSchema.parse(
+      await (await server.request("GET", "/api/admin/sync", { cookie })).json(),
+    );
+    expect(sync.customers.find((c) => c.id === customerId)).toMatchObject({ photoId1Url: null });
   });
 
   it("keeps a customer the shop recorded without documents without them when someone books with their e-mail", async () => {

@@ -220,6 +220,8 @@ export type CustomerDetails = {
   phone: string;
   license?: string | null;
   facebookProfile?: string | null;
+  /** The booking being made with this new customer (its documents become the customer's), if any. */
+  createdByBookingId?: string | null;
 };
 
 /** The live customer with this e-mail (case-insensitive), or undefined. */
@@ -252,8 +254,8 @@ export async function findOrCreateCustomer(
  * that does more: bind `newCustomerBindings(details)`. Does nothing when a
  * live customer has the e-mail (case-insensitive).
  */
-export const INSERT_NEW_CUSTOMER_SQL = `insert into customers (full_name, email, phone, license, facebook_profile)
-  values (?, ?, ?, ?, ?)
+export const INSERT_NEW_CUSTOMER_SQL = `insert into customers (full_name, email, phone, license, facebook_profile, created_by_booking_id)
+  values (?, ?, ?, ?, ?, ?::uuid)
   on conflict (lower(email)) where deleted_at is null do nothing`;
 
 export const newCustomerBindings = (details: CustomerDetails): (string | null)[] => [
@@ -262,4 +264,5 @@ export const newCustomerBindings = (details: CustomerDetails): (string | null)[]
   details.phone,
   details.license ?? null,
   details.facebookProfile ?? null,
+  details.createdByBookingId ?? null,
 ];

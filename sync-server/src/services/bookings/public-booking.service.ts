@@ -153,8 +153,9 @@ type BookingChecksRow = Omit<CarRow, "id"> & {
  * - what occupies the car from `today` on;
  * - a reference for the booking (so its mails are written while it is inserted);
  * - the customer with the e-mail typed (case-insensitive), created with what
- *   was typed when there is none (findOrCreateCustomer's insert); an existing
- *   customer is never changed. A refused booking rolls the new one back.
+ *   was typed when there is none (findOrCreateCustomer's insert, naming
+ *   `bookingId` as the booking that created it, whose documents it shows); an
+ *   existing customer is never changed. A refused booking rolls the new one back.
  *   When a parallel first booking with the same e-mail created it after this
  *   statement began, the insert does nothing and this statement cannot see
  *   that row: the customer is null, and the caller reads it (a statement of
@@ -172,6 +173,7 @@ async function readBookingChecks(
   request: PublicBookingRequest,
   contact: { email: string; phone: string },
   today: string,
+  bookingId: string,
 ): Promise<BookingChecksRow> {
   const { customer, booking } = request;
   const blocked = customerBlockedSql(customer);
@@ -192,7 +194,7 @@ async function readBookingChecks(
                            where lower(email) = lower(?) and deleted_at is null
                           limit 1) cu on true`,
     [
-      ...newCustomerBindings(customer),
+      ...newCustomerBindings({ ...customer, createdByBookingId: bookingId }),
       ...blocked.bindings,
       ...ratesForBindings(booking.pickupDate, booking.returnDate),
       today,
@@ -333,7 +335,10 @@ export async function createPublicBooking(
 
   // The request's transaction when it has one (an Idempotency-Key), else one of its own.
   return inTransaction(db, async (trx) => {
-    const checks = await readBookingChecks(trx, request, { email: contactEmail, phone: contactPhone }, today);
+    // Known before the checks: a customer they create is created by this booking (its documents).
+    const bookingId = randomUUID();
+    const contact = { email: contactEmail, phone: contactPhone };
+    const checks = await readBookingChecks(trx, request, contact, today, bookingId);
     const limit = MAX_PENDING_BOOKINGS_PER_CONTACT;
     if (Number(checks.pending_by_email) >= limit || Number(checks.pending_by_phone) >= limit) {
       throw new TooManyPending();
@@ -382,7 +387,7 @@ export async function createPublicBooking(
     const bookingToken = randomBytes(32).toString("base64url");
     const createdAt = deps.clock.now();
     const newBooking: NewBooking & { id: string; createdAt: Date } = {
-      id: randomUUID(),
+      id: bookingId,
       customerId: stored.id,
       carId: car.id,
       range: candidate,

@@ -14,6 +14,8 @@ export type CustomerRow = {
   photo_id1_url: string | null;
   photo_id2_url: string | null;
   proof_of_billing_url: string | null;
+  /** The public booking that created the record (release 2 A3), whose documents it shows. */
+  created_by_booking_id: string | null;
   deleted_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -46,23 +48,15 @@ const CUSTOMER_COLUMNS = [
  * with a later booking (release 2 A3: a booking made with an existing
  * customer's e-mail, maybe by a stranger, never changes that customer's
  * documents): each is the one stored on the customer itself (release 1), else
- * that of the customer's first booking, the one that made the record (an
- * admin's booking without documents leaves them empty). Every booking's own
- * documents are on the booking. Callers add their own `where` / `orderBy` on
- * `c.` columns.
+ * that of the public booking that created the record (`created_by_booking_id`);
+ * a customer the admin entered, or created with an admin booking, shows none.
+ * Every booking's own documents are on the booking. Callers add their own
+ * `where` / `orderBy` on `c.` columns.
  */
 export function selectCustomers(db: Knex): Knex.QueryBuilder<CustomerRow, CustomerRow[]> {
-  const documentColumn = (column: string) => db.raw(`coalesce(c.${column}, first.${column}) as ${column}`);
+  const documentColumn = (column: string) => db.raw(`coalesce(c.${column}, origin.${column}) as ${column}`);
   return db<CustomerRow>("customers as c")
-    .joinRaw(
-      `left join lateral (
-         select d.photo_id1_url, d.photo_id2_url, d.proof_of_billing_url
-           from bookings d
-          where d.customer_id = c.id
-          order by d.created_at, d.id
-          limit 1
-       ) first on true`,
-    )
+    .joinRaw("left join bookings origin on origin.id = c.created_by_booking_id and origin.customer_id = c.id")
     .select<CustomerRow[]>([
       ...CUSTOMER_COLUMNS,
       documentColumn("photo_id1_url"),
