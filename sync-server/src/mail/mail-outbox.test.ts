@@ -3,7 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { testEngines } from "@car-rental/db/test-database";
 import { TEST_NOW, startTestServer, type TestServer } from "../test-server";
 import { createMailer } from "./mailer";
@@ -29,7 +29,11 @@ async function freePort(): Promise<number> {
 }
 
 /** A real SMTP server that keeps every message it receives. */
-async function startSmtpSink(port: number): Promise<{ received: string[]; close(): Promise<void> }> {
+async function startSmtpSink(
+  port: number,
+  /** Awaited before each message is accepted: a slow mail server. */
+  beforeAccepting: () => Promise<void> = () => Promise.resolve(),
+): Promise<{ received: string[]; close(): Promise<void> }> {
   const received: string[] = [];
   const sink = new SMTPServer({
     authOptional: true,
@@ -39,8 +43,10 @@ async function startSmtpSink(port: number): Promise<{ received: string[]; close(
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        received.push(Buffer.concat(chunks).toString("utf8"));
-        callback();
+        void beforeAccepting().then(() => {
+          received.push(Buffer.concat(chunks).toString("utf8"));
+          callback();
+        });
       });
     },
   });
@@ -143,6 +149,49 @@ describe.each(testEngines())("mail outbox on %s", (engine) => {
     expect(new Set(subjects).size).toBe(12);
     expect(subjects).toHaveLength(12);
     expect(await server.db.knex("mail_outbox").whereNull("sent_at")).toHaveLength(0);
+  });
+
+  it("never sends a mail twice when its SMTP exchange outlasts the claim's lease: the sender renews it", async () => {
+    const leaseMs = 300;
+    let accept = () => {};
+    const accepted = new Promise<void>((resolve) => (accept = resolve));
+    let exchanging = () => {};
+    const inExchange = new Promise<void>((resolve) => (exchanging = resolve));
+    const port = await freePort();
+    sink = await startSmtpSink(port, () => {
+      exchanging();
+      return accepted;
+    });
+    const deps = {
+      ...server.deps,
+      mailer: createMailer({ ...server.deps.config, smtpUrl: `smtp://127.0.0.1:${port}` }),
+    };
+    const knex = server.db.knex;
+    const owner = server.deps.config.businessEmail;
+    const id = await enqueueMail(knex, { ...mail, to: owner, subject: "Slow server" }, server.clock.now(), {
+      ownerAddress: owner,
+    });
+
+    const firstRound = deliverDueMail(deps, leaseMs);
+    await inExchange;
+    // The exchange outlasts the lease many times over; the sender keeps renewing it.
+    server.clock.advance(leaseMs * 10);
+    const later = server.clock.now().getTime();
+    await vi.waitFor(
+      async () => {
+        const row = await knex("mail_outbox").where({ id }).first();
+        expect(row.next_attempt_at.getTime()).toBeGreaterThan(later);
+      },
+      { timeout: 5_000, interval: 50 },
+    );
+    // Another process's round finds nothing due.
+    expect(await deliverDueMail(deps, leaseMs)).toBe(0);
+    accept();
+    expect(await firstRound).toBe(1);
+    server.clock.advance(leaseMs * 10);
+    expect(await deliverDueMail(deps, leaseMs)).toBe(0);
+    expect(sink.received.filter((message) => message.includes("Subject: Slow server"))).toHaveLength(1);
+    expect((await knex("mail_outbox").where({ id }).first()).sent_at).not.toBeNull();
   });
 
   it("sends the due mails of a round in the order they were queued", async () => {

@@ -34,9 +34,10 @@ export const MAIL_RETRY_MAX_MS = 15 * 60 * 1000;
 /**
  * A claimed mail is someone else's to retry once this passes (a process died
  * while sending it). Mails are claimed one at a time, right before each is
- * sent, so the lease only has to outlast one SMTP exchange (its timeouts are
- * well under a minute), never a whole round: a slow round cannot make another
- * process send the rest of it again.
+ * sent, so the lease only covers one SMTP exchange, never a whole round, and
+ * the process sending it renews the lease every third of it until the server
+ * has answered (keepClaimed): however long one exchange takes, no other
+ * process sends that mail while this one lives.
  */
 export const MAIL_CLAIM_LEASE_MS = 5 * 60 * 1000;
 const MAX_PER_ROUND = 200;
@@ -255,6 +256,7 @@ export async function deliverDueMail(
     const row = rows[0];
     if (!row) break;
     handled += 1;
+    const claim = keepClaimed(deps, row.id, leaseMs);
     try {
       await deps.mailer.send({
         to: row.to_address,
@@ -264,6 +266,7 @@ export async function deliverDueMail(
         ...(row.attachments?.length ? { attachments: row.attachments } : {}),
       });
     } catch (err) {
+      await claim.release();
       const attempts = row.attempts + 1;
       const message = err instanceof Error ? err.message : String(err);
       await knex("mail_outbox")
@@ -279,10 +282,49 @@ export async function deliverDueMail(
       );
       continue;
     }
+    await claim.release();
     justSent = { id: row.id, at: deps.clock.now() };
     sent += 1;
   }
   // The round's limit reached: the last mail's mark goes alone.
   if (justSent) await markSent(knex, justSent);
   return sent;
+}
+
+/**
+ * Renews the lease of a mail being sent, every third of the lease, until
+ * `release` (which waits for a renewal under way, so none lands after the
+ * caller's own update). A mail server slower than the lease thus never lets
+ * another process take the mail and send it again (release 2 B3); should this
+ * process die, the renewals stop and the lease runs out as before.
+ */
+function keepClaimed(
+  deps: Pick<AppDeps, "db" | "clock" | "logger">,
+  id: string,
+  leaseMs: number,
+): { release(): Promise<void> } {
+  let renewing: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(
+    () => {
+      renewing = deps.db
+        .knex("mail_outbox")
+        .where({ id })
+        .whereNull("sent_at")
+        .update({ next_attempt_at: new Date(deps.clock.now().getTime() + leaseMs) })
+        .catch((err: unknown) => {
+          deps.logger.warn(
+            { mailId: id, err: err instanceof Error ? err.message : String(err) },
+            "mail lease not renewed",
+          );
+        });
+    },
+    Math.max(1, Math.floor(leaseMs / 3)),
+  );
+  timer.unref();
+  return {
+    async release() {
+      clearInterval(timer);
+      await renewing;
+    },
+  };
 }
