@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../src/index";
 import { migrate } from "../src/index";
-import { MIGRATION_TEST_TIMEOUT_MS, insertCar, openTestDatabaseAt } from "../src/migration-test-support";
+import {
+  MIGRATION_TEST_TIMEOUT_MS,
+  insertCar,
+  openTestDatabaseAt,
+  previousBooking,
+} from "../src/migration-test-support";
 import { testEngines } from "../src/test-database";
 const BEFORE = "2026-11-28-11-00-00-contact-messages-newest-first";
 
@@ -29,17 +34,13 @@ describe.each(testEngines())("customers created by a booking on %s", (engine) =>
       const entered = await customer("entered@example.ph", "2026-11-01T00:00:00.000Z");
       const none = await customer("none@example.ph", "2026-11-01T00:00:00.000Z");
       const booking = (customerId: string, pickupDate: string, createdAt: string) => ({
-        car_id: car.id,
-        customer_id: customerId,
-        pickup_date: pickupDate,
-        return_date: pickupDate.replace(/-01$/, "-03"),
-        total_days: 2,
-        daily_rate: "2000.00",
-        subtotal: "4000.00",
-        total: "4000.00",
-        status: "confirmed",
+        ...previousBooking(
+          { car, customer: { id: customerId } },
+          pickupDate,
+          pickupDate.replace(/-01$/, "-03"),
+          "confirmed",
+        ),
         created_at: new Date(createdAt),
-        photo_id1_url: "/objects/documents/x.jpg",
       });
       const [first, later, stranger] = await knex("bookings")
         .insert([
