@@ -123,6 +123,14 @@ describe("two server processes on one PostgreSQL database", () => {
     expect(rows[0]?.n).toBe("1");
   });
 
+  it("generates the Web Push keys at first start, one pair for both processes (release-2 D4)", async () => {
+    // Stored before anyone asked for them: no request has touched push yet.
+    const rows = await query<{ value: string }>("select value from app_settings where key = 'vapid_keys'");
+    expect(rows).toHaveLength(1);
+    const stored = JSON.parse(rows[0]?.value ?? "{}") as { publicKey?: string };
+    expect(stored.publicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+  });
+
   it("lets exactly one of a booking race split across both processes win", async () => {
     const [car] = await listCars(first().url);
     if (!car) throw new Error("no car");

@@ -342,8 +342,7 @@ test("a booking the shop recorded without documents offers Upload documents, and
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const { reference }: { reference: string } = await created.json();
-  await admin.dispose();
+  const { reference, id }: { reference: string; id: string } = await created.json();
 
   await page.goto("/my-booking");
   await page.getByLabel("Booking reference").fill(reference);
@@ -366,6 +365,19 @@ test("a booking the shop recorded without documents offers Upload documents, and
   await page.getByRole("button", { name: "Send documents" }).click();
   await expect(page.getByTestId("my-booking-documents")).toHaveText("Missing: Photo ID #2, Proof of Billing");
   await expect(page.getByRole("button", { name: "Upload documents" })).toBeVisible();
+
+  // Still offered once the car is out while a document is missing (release-2 D3).
+  const checkedOut = await admin.post(`/api/admin/bookings/${id}/check-out`, {
+    data: { odometerKm: 1200, fuelEighths: 8, signature: await uploadDocument(request) },
+  });
+  expect(checkedOut.status(), await checkedOut.text()).toBe(200);
+  await page.reload();
+  await page.getByLabel("Booking reference").fill(reference);
+  await page.getByLabel("E-mail or phone").fill(email);
+  await page.getByRole("button", { name: "Find booking" }).click();
+  await expect(page.getByTestId("my-booking-status")).toHaveText("Active");
+  await expect(page.getByRole("button", { name: "Upload documents" })).toBeVisible();
+  await admin.dispose();
 });
 
 /** Errors React reports in the console (a hydration mismatch among them), and uncaught ones. */

@@ -11,6 +11,7 @@ import { readConfig, type Config } from "./config";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { startBackgroundWork } from "./background";
+import { vapidKeys } from "./push/vapid";
 import { ensureAdminPassword } from "./services/admin/admin-session.service";
 import { createStorage } from "./storage/create-storage";
 
@@ -69,6 +70,8 @@ async function prepare(db: Database): Promise<Awaited<ReturnType<typeof ensureAd
   await migrate(db.knex);
   const seeded = await seedFleet(db.knex, { year: systemClock.now().getFullYear() });
   if (seeded > 0) logger.info({ cars: seeded }, "seeded the fleet into an empty database");
+  // Web Push keys are generated at first start and stored (release-2 D4), not at the first subscription.
+  await vapidKeys(db.knex);
   return ensureAdminPassword(db.knex, config.adminPassword);
 }
 

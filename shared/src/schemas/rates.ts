@@ -74,8 +74,8 @@ export type RatePeriodInputBody = z.input<typeof ratePeriodInputSchema>;
 /** The most length discounts the owner may set. */
 export const LENGTH_DISCOUNTS_MAX = 20;
 
-/** Body of `PUT /api/admin/length-discounts`: the whole list, each `minDays` once. */
-export const lengthDiscountsInputSchema = z.object({
+/** `{lengthDiscounts: [...]}`: what the admin app sends and the answer names the list. */
+export const lengthDiscountsBodySchema = z.object({
   lengthDiscounts: z
     .array(lengthDiscountSchema)
     .max(LENGTH_DISCOUNTS_MAX)
@@ -83,6 +83,18 @@ export const lengthDiscountsInputSchema = z.object({
       error: rateMessages.duplicateMinDays,
     }),
 });
+type LengthDiscountsBody = z.input<typeof lengthDiscountsBodySchema>;
+
+/**
+ * Body of `PUT /api/admin/length-discounts`: the whole list, each `minDays`
+ * once, as `{lengthDiscounts: [...]}` (the shape `GET /api/rates` names it)
+ * or as the bare list, which release 2 leaves open.
+ */
+export const lengthDiscountsInputSchema = z.preprocess<
+  unknown,
+  typeof lengthDiscountsBodySchema,
+  LengthDiscountsBody | LengthDiscountsBody["lengthDiscounts"]
+>((body) => (Array.isArray(body) ? { lengthDiscounts: body } : body), lengthDiscountsBodySchema);
 export type LengthDiscountsInput = z.infer<typeof lengthDiscountsInputSchema>;
 
 /** The id of the one record of the `lengthDiscounts` mirror table: the list is synced as a whole. */

@@ -77,6 +77,10 @@ export function MyBookingDetails({ shown, onChanged }: MyBookingDetailsProps) {
   const online = useOnline();
   const [uploading, setUploading] = useState(false);
   const active = booking.status === "pending" || booking.status === "confirmed";
+  // Documents can be added while one is missing, in any state but cancelled or expired (release-2 D3):
+  // the shop may still need them at the handover or after it; the server takes them until the token ends.
+  const canUpload =
+    booking.status !== "cancelled" && booking.status !== "expired" && !booking.documents.complete;
   const { documents: _state, balance: _balance, cancellable: _cancellable, ...receiptBooking } = booking;
   const calendarUrl = buildPath(routes.bookingCalendar.path, { id: booking.id }, { token: bookingToken });
 
@@ -118,7 +122,7 @@ export function MyBookingDetails({ shown, onChanged }: MyBookingDetailsProps) {
                 {myBookingLabels.addToCalendar}
               </Button>
             )}
-            {active && !booking.documents.complete && (
+            {canUpload && (
               <Button
                 variant="light"
                 disabled={!online || offline}
@@ -132,7 +136,7 @@ export function MyBookingDetails({ shown, onChanged }: MyBookingDetailsProps) {
               <CancelBooking answer={answer} disabled={!online || offline} onCancelled={onChanged} />
             )}
           </Group>
-          {uploading && active && (
+          {uploading && canUpload && (
             <Suspense fallback={null}>
               <MissingDocuments
                 answer={answer}

@@ -184,7 +184,8 @@ describe.each(testEngines())("rates (%s)", (engine) => {
       { lengthDiscounts: [{ minDays: 1, percentOff: 10 }] },
       { lengthDiscounts: [{ minDays: 7, percentOff: 0 }] },
       { lengthDiscounts: [{ minDays: 7, percentOff: 91 }] },
-      [{ minDays: 7, percentOff: 10 }],
+      [{ minDays: 7, percentOff: 91 }],
+      { discounts: [{ minDays: 7, percentOff: 10 }] },
     ]) {
       const answer = await refusal(await put(body));
       expect([answer.status, answer.error.code]).toEqual([400, "VALIDATION_FAILED"]);
@@ -330,6 +331,20 @@ describe.each(testEngines())("rates (%s)", (engine) => {
     });
     expect(cleared.status).toBe(200);
     expect((await rates()).lengthDiscounts).toEqual([]);
+
+    // The bare list is the same call.
+    const bare = await server.request("PUT", "/api/admin/length-discounts", {
+      cookie,
+      body: [
+        { minDays: 28, percentOff: 20 },
+        { minDays: 7, percentOff: 10 },
+      ],
+    });
+    expect(bare.status).toBe(200);
+    expect((await rates()).lengthDiscounts).toEqual([
+      { minDays: 7, percentOff: 10 },
+      { minDays: 28, percentOff: 20 },
+    ]);
   });
 
   it("syncs the length discounts to the admin mirror as one record, in a delta only when they changed, once per change", async () => {

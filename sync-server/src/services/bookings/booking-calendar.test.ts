@@ -34,7 +34,11 @@ describe("bookingCalendarFile", () => {
     expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
     expect(calendar.getFirstPropertyValue("prodid")).toBeTruthy();
     expect(calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
-    // 2:00 PM in Manila (UTC+8) is 06:00 UTC.
+    // Manila wall-clock times with the zone defined in the file: 2:00 PM in Manila (UTC+8) is 06:00 UTC.
+    expect(text).toContain("\r\nDTSTART;TZID=Asia/Manila:20270321T140000\r\n");
+    expect(text).toContain("\r\nDTEND;TZID=Asia/Manila:20270324T140000\r\n");
+    expect(calendar.getFirstSubcomponent("vtimezone")?.getFirstPropertyValue("tzid")).toBe("Asia/Manila");
+    expect(event.startDate.zone?.tzid).toBe("Asia/Manila");
     expect(event.startDate.toJSDate().toISOString()).toBe("2027-03-21T06:00:00.000Z");
     expect(event.endDate.toJSDate().toISOString()).toBe("2027-03-24T06:00:00.000Z");
     expect(event.location).toBe(contactSettings.address);

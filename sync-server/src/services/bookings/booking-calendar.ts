@@ -36,6 +36,27 @@ const escapeText = (text: string) =>
     // eslint-disable-next-line no-control-regex -- the control characters are what is removed
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
 
+/** A Manila calendar date at a whole hour as a local RFC 5545 DATE-TIME (`20270321T140000`). */
+const manilaStamp = (date: string, hour: number) =>
+  `${date.replace(/-/g, "")}T${String(hour).padStart(2, "0")}0000`;
+
+/**
+ * Asia/Manila as a VTIMEZONE (RFC 5545 §3.6.5): UTC+8 all year, no daylight
+ * saving since 1978, so one STANDARD rule covers every booking.
+ */
+const MANILA_VTIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  `TZID:${MANILA_TIME_ZONE}`,
+  `X-LIC-LOCATION:${MANILA_TIME_ZONE}`,
+  "BEGIN:STANDARD",
+  "TZOFFSETFROM:+0800",
+  "TZOFFSETTO:+0800",
+  "TZNAME:PST",
+  "DTSTART:19700101T000000",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+];
+
 /** A UTC instant as an RFC 5545 DATE-TIME (`20270321T060000Z`). */
 const utcStamp = (instant: number) =>
   new Date(instant)
@@ -69,9 +90,9 @@ function foldLine(line: string): string {
 /**
  * The booking as one calendar event (release-2 §D3): from the pickup to the
  * return, both at the pickup time in Asia/Manila, at the shop's address. Times
- * are written in UTC, which every calendar (Google, Apple, Outlook) shows in
- * its own zone without needing a time-zone definition in the file; the
- * calendar names Asia/Manila (`X-WR-TIMEZONE`) for those that show it. The UID
+ * are Manila wall-clock times (`DTSTART;TZID=Asia/Manila`) with the zone's
+ * definition in the file, as Google Calendar and Outlook write them, so every
+ * calendar shows the same instants in its own zone and names the shop's. The UID
  * stays the same for one booking, so a second download updates the event.
  * Written here (one event, a few properties) rather than by a library: a
  * booking writes one for its confirmation mail, and the library's validation
@@ -99,14 +120,14 @@ export function bookingCalendarFile(booking: CalendarBooking, now = Date.now()):
     "CALSCALE:GREGORIAN",
     "PRODID:alaminoscarrental/booking",
     "METHOD:PUBLISH",
-    // The shop's zone, named for calendars that show it (the times themselves are UTC instants).
     `X-WR-TIMEZONE:${MANILA_TIME_ZONE}`,
+    ...MANILA_VTIMEZONE,
     "BEGIN:VEVENT",
     `UID:${booking.id}@alaminoscarrental.ph`,
     `SUMMARY:${escapeText(`Car rental: ${booking.carName} (${reference})`)}`,
     `DTSTAMP:${utcStamp(now)}`,
-    `DTSTART:${utcStamp(start)}`,
-    `DTEND:${utcStamp(end)}`,
+    `DTSTART;TZID=${MANILA_TIME_ZONE}:${manilaStamp(booking.pickupDate, hour)}`,
+    `DTEND;TZID=${MANILA_TIME_ZONE}:${manilaStamp(booking.returnDate, hour)}`,
     `DESCRIPTION:${escapeText(description)}`,
     `LOCATION:${escapeText(contactSettings.address)}`,
     `STATUS:${status}`,

@@ -9,7 +9,7 @@ import type { LengthDiscount } from "@car-rental/shared/rates";
 import {
   LENGTH_DISCOUNTS_RECORD_ID,
   lengthDiscountListSchema,
-  lengthDiscountsInputSchema,
+  lengthDiscountsBodySchema,
 } from "@car-rental/shared/schemas/rates";
 import { defineMutation, nowIso, storesRow } from "../mutation";
 
@@ -21,7 +21,7 @@ export function byLength(discounts: readonly LengthDiscount[]): LengthDiscount[]
 export const saveLengthDiscounts = defineMutation({
   name: "saveLengthDiscounts",
   route: routes.updateLengthDiscounts,
-  input: lengthDiscountsInputSchema,
+  input: lengthDiscountsBodySchema,
   entity: "lengthDiscounts",
   rows: () => ({ entityId: LENGTH_DISCOUNTS_RECORD_ID }),
   label: (_db, args) => {
