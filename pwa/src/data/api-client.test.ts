@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiClient } from "./api-client";
+import { ApiClient, NetworkError } from "./api-client";
 
 const answers: Record<string, unknown> = {
   "/api/blocked-names/check?name=Juan": { isBlocked: false },
@@ -23,5 +23,27 @@ describe("the API client's routes", () => {
       "/api/admin/session",
       expect.objectContaining({ method: "GET" }),
     );
+  });
+});
+
+describe("the API client on a connection that hangs", () => {
+  const hanging = (_url: string, init: RequestInit) =>
+    new Promise<Response>((_resolve, reject) => {
+      init.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+    });
+
+  it("reports no answer within a timeout as a NetworkError, like no connection", async () => {
+    const client = new ApiClient({ fetch: hanging });
+    const call = client.raw("GET", "/api/cars", { signal: AbortSignal.timeout(50) });
+    await expect(call).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it("leaves the caller's own abort to the caller", async () => {
+    const client = new ApiClient({ fetch: hanging });
+    const controller = new AbortController();
+    const call = client.raw("GET", "/api/cars", { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.not.toBeInstanceOf(NetworkError);
+    await expect(call).rejects.toMatchObject({ name: "AbortError" });
   });
 });

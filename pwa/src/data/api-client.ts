@@ -69,6 +69,11 @@ export function describeError(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The reason of a signal made by `AbortSignal.timeout`. */
+function isTimeout(reason: unknown): boolean {
+  return reason instanceof Error && reason.name === "TimeoutError";
+}
+
 /** True for failures worth retrying later: no answer at all, or a 5xx. */
 export function isTransientError(error: unknown): boolean {
   if (error instanceof NetworkError) return true;
@@ -200,7 +205,8 @@ export class ApiClient {
     try {
       response = await doFetch(this.baseUrl + path, init);
     } catch (error) {
-      if (options.signal?.aborted) throw error;
+      // The caller's own abort is theirs to handle; no answer within a timeout is no answer.
+      if (options.signal?.aborted && !isTimeout(options.signal.reason)) throw error;
       throw new NetworkError(error);
     }
     noticeAnswer(response.status);

@@ -1,8 +1,10 @@
 /**
  * Sends a contact message (spec §7 `POST /api/contact`). Online it goes at
- * once; when the browser is offline, or the request gets no answer, it goes
- * into the outbox with the same Idempotency-Key, so the server stores it
- * exactly once even if the first attempt did reach it.
+ * once; when the browser is offline, the request gets no answer (within
+ * CONTACT_SEND_TIMEOUT_MS: a connection that hangs is no answer), or the shop's
+ * server is unreachable behind its proxy (502, 503, 504), it goes into the
+ * outbox with the same Idempotency-Key, so the server stores it exactly once
+ * even if the first attempt did reach it.
  */
 import type { ContactMessage } from "@car-rental/shared/schemas/contact";
 import { api as appApi, ApiError, type ApiClient } from "../../data/api-client";
@@ -20,7 +22,15 @@ export type ContactSendDeps = {
   enqueue: <Args extends MutationArgs>(input: EnqueueInput<Args>) => Promise<OutboxEntry>;
   /** Whether the browser believes it is online (navigator.onLine). */
   isOnline?: () => boolean;
+  /** How long the direct send may take before the message waits in the outbox instead. */
+  timeoutMs?: number;
 };
+
+/** A spotty connection gets this long for the direct send; then the outbox takes over. */
+export const CONTACT_SEND_TIMEOUT_MS = 15_000;
+
+/** Answers that mean the shop's server was not reached: worth sending again later. */
+const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
 
 export async function sendContactMessage(
   message: ContactMessage,
@@ -34,12 +44,18 @@ export async function sendContactMessage(
   const online = deps.isOnline ? deps.isOnline() : true;
   if (!online) return queue();
   try {
-    await (deps.api ?? appApi).call("sendContactMessage", { body: message, idempotencyKey: key });
+    await (deps.api ?? appApi).call("sendContactMessage", {
+      body: message,
+      idempotencyKey: key,
+      signal: AbortSignal.timeout(deps.timeoutMs ?? CONTACT_SEND_TIMEOUT_MS),
+    });
     return { kind: "sent" };
   } catch (error) {
-    // An answer from the server, even a 5xx, is shown as the spec's failure;
-    // no answer at all means the message may still be delivered: queue it.
-    if (error instanceof ApiError) return { kind: "failed", error };
+    // The server's own refusal is shown as the spec's failure; no answer at
+    // all (or none from the server itself) means the message may still be
+    // delivered: queue it under the same key.
+    if (error instanceof ApiError && !UNREACHABLE_STATUSES.has(error.status))
+      return { kind: "failed", error };
     return queue();
   }
 }

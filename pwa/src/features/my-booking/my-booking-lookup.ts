@@ -38,10 +38,21 @@ async function keptCopy(body: BookingLookupBody) {
   return reference ? await keptMyBooking(reference).catch(() => undefined) : undefined;
 }
 
-/** Looks the booking up and keeps it; offline, the copy kept from an earlier visit. */
+/** A spotty connection gets this long to answer a lookup; then the kept copy is shown. */
+export const LOOKUP_TIMEOUT_MS = 12_000;
+
+/** Answers that mean the shop's server was not reached (its proxy answered instead). */
+const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * Looks the booking up and keeps it. When the server cannot be reached (no
+ * connection, no answer within `timeoutMs`, or only its proxy answering), the
+ * copy kept from an earlier visit, marked as offline.
+ */
 export async function lookUpBooking(
   body: BookingLookupBody,
   api: ApiClient = appApi,
+  timeoutMs = LOOKUP_TIMEOUT_MS,
 ): Promise<LookupOutcome> {
   // A booking cancelled on this device: its token stopped working (release-2 A3), so the copy kept
   // when it was cancelled is all there is to show (asking would only count as a failed lookup).
@@ -52,15 +63,16 @@ export async function lookUpBooking(
     }
   }
   try {
-    const answer = await api.call("lookupBooking", { body });
+    const answer = await api.call("lookupBooking", { body, signal: AbortSignal.timeout(timeoutMs) });
     await keepBooking(answer);
     return { shown: { answer, offline: false } };
   } catch (error) {
-    if (error instanceof NetworkError) {
+    // No answer within the timeout is a NetworkError too (api-client.ts).
+    const noAnswer = error instanceof NetworkError;
+    if (noAnswer || (error instanceof ApiError && UNREACHABLE_STATUSES.has(error.status))) {
       const copy = await keptCopy(body);
-      return copy
-        ? { shown: { answer: copy.answer, offline: true } }
-        : { problem: OFFLINE_NOT_KEPT, keepShown: true };
+      if (copy) return { shown: { answer: copy.answer, offline: true } };
+      if (noAnswer) return { problem: OFFLINE_NOT_KEPT, keepShown: true };
     }
     if (!(error instanceof ApiError)) console.error("Booking lookup failed", error);
     return { problem: describeError(error, GENERIC_FAILURE), keepShown: false };
