@@ -690,6 +690,30 @@ test.describe("admin offline on a tablet", () => {
     await expect.poll(sessionOfPage, { timeout: 10_000 }).toBe(false);
   });
 
+  test("a logout whose request gets no answer still logs out within seconds, and the session ends on the next visit", async ({
+    page,
+  }) => {
+    await signInThroughGate(page);
+    const sessionOfPage = async () =>
+      ((await (await page.request.get("/api/admin/session")).json()) as { authenticated: boolean })
+        .authenticated;
+    // A connection that hangs: the logout request is never answered.
+    await page.route("**/api/admin/session", async (route) => {
+      if (route.request().method() !== "DELETE") return route.fallback();
+      await new Promise<void>((resolve) => page.once("close", () => resolve()));
+    });
+    const started = Date.now();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByText("Logged Out")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByLabel("Admin Password")).toBeVisible();
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(await sessionOfPage()).toBe(true);
+
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.reload();
+    await expect.poll(sessionOfPage, { timeout: 10_000 }).toBe(false);
+  });
+
   test("a lost session brings the gate back and keeps the queued changes", async ({
     page,
     context,

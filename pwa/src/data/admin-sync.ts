@@ -66,6 +66,8 @@ export async function markAdminNeedsAuth(db: CarRentalDb = appDb): Promise<void>
  * @throws NetworkError or ApiError for other failures.
  */
 export function syncAdmin(options: AdminSyncOptions = {}): Promise<AdminSyncResult | null> {
+  // Each request has SYNC_PAGE_TIMEOUT_MS: a stalled connection fails this pull instead of holding
+  // every later one (and the outbox's refresh after a delivery) behind it.
   // One pull at a time (the screen's timer, a reconnection, the outbox after a delivery): each starts
   // from the cursor the one before it stored, so an older answer never lands after a newer one.
   const run = pulls.then(
@@ -77,6 +79,9 @@ export function syncAdmin(options: AdminSyncOptions = {}): Promise<AdminSyncResu
 }
 
 let pulls: Promise<unknown> = Promise.resolve();
+
+/** How long one sync request (a page of a reset, a delta) may take; a page resumes where it stopped. */
+export const SYNC_PAGE_TIMEOUT_MS = 120_000;
 
 async function pullAdmin(options: AdminSyncOptions): Promise<AdminSyncResult | null> {
   const db = options.db ?? appDb;
@@ -97,6 +102,7 @@ async function pullAdmin(options: AdminSyncOptions): Promise<AdminSyncResult | n
             ? { paged: "1", ...limit, ...(since === undefined ? {} : { since }) }
             : { page, ...limit },
         on401: "returnNull",
+        signal: AbortSignal.timeout(SYNC_PAGE_TIMEOUT_MS),
       });
     } catch (error) {
       // A token this server no longer reads (it was updated mid-way): start the reset again.
@@ -140,7 +146,10 @@ async function refreshOlderTotals(
     known !== undefined && delta.bookings.some((booking) => booking.returnDate < known.before);
   if (!afterReset && known?.before === before && !oldBookingChanged) return;
   try {
-    const olderTotals = await client.call("bookingTotals", { query: { before } });
+    const olderTotals = await client.call("bookingTotals", {
+      query: { before },
+      signal: AbortSignal.timeout(SYNC_PAGE_TIMEOUT_MS),
+    });
     await db.transaction("rw", db.syncState, async () => {
       await db.syncState.put({ ...(await readAdminSyncState(db)), olderTotals });
     });

@@ -48,8 +48,18 @@ export function uploadForm(fields: Readonly<Record<string, string>>, file: Blob)
 }
 
 /**
+ * How long a file's upload may take before it counts as failed: two minutes,
+ * more for a file a crawling connection (10 kB/s) needs longer for. A stalled
+ * connection then fails the upload (to be tried again) instead of hanging.
+ */
+export function uploadTimeoutMs(bytes: number): number {
+  return Math.max(120_000, Math.ceil(bytes / 10));
+}
+
+/**
  * Sends the file as the answer says; resolves with the store's response
- * (check `ok`), rejects when the network fails.
+ * (check `ok`), rejects when the network fails or the upload outlasts
+ * `uploadTimeoutMs`.
  * @param contentType the type declared when asking for the address (the PUT's header; a POST's
  *   form carries the type the server signed).
  */
@@ -60,6 +70,7 @@ export function sendUpload(answer: UploadResponse, file: Blob, contentType: stri
       method: "POST",
       body: uploadForm(answer.fields ?? {}, file),
       credentials: "same-origin",
+      signal: AbortSignal.timeout(uploadTimeoutMs(file.size)),
     });
   }
   return fetch(answer.uploadURL, {
@@ -67,5 +78,6 @@ export function sendUpload(answer: UploadResponse, file: Blob, contentType: stri
     body: file,
     headers: { "Content-Type": contentType },
     credentials: "same-origin",
+    signal: AbortSignal.timeout(uploadTimeoutMs(file.size)),
   });
 }

@@ -18,6 +18,9 @@ import { isAcceptedUploadTarget, sendUpload } from "../../../features/uploads/se
 export const MISSING_FILE_MESSAGE =
   "A photo or the signature of this handover is no longer stored on this device. Discard the change and record it again.";
 
+/** How long asking for an upload address may take on a poor connection (then: try again later). */
+const UPLOAD_TICKET_TIMEOUT_MS = 30_000;
+
 /** A refusal the outbox parks for review (any 4xx but 401), worded for people. */
 function refusal(status: number, message: string): ApiError {
   return new ApiError(status, "Refused", JSON.stringify({ error: { code: "VALIDATION_FAILED", message } }));
@@ -41,6 +44,7 @@ export async function uploadedPath(db: CarRentalDb, api: ApiClient, fileId: stri
   if (file.objectPath) return file.objectPath;
   const answer = await api.raw(routes.requestUpload.method, routes.requestUpload.path, {
     body: { purpose: "document", contentType: file.contentType, size: file.blob.size },
+    signal: AbortSignal.timeout(UPLOAD_TICKET_TIMEOUT_MS),
   });
   const ticket = uploadResponseSchema.safeParse(answer.json);
   if (!ticket.success || !isAcceptedUploadTarget(ticket.data, pageOrigin(api))) {

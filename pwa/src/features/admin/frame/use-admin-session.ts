@@ -45,13 +45,17 @@ export async function signIn(password: string): Promise<SignInResult> {
   return { ok: true };
 }
 
+/** How long Log out waits for the server on a poor connection before ending the session later. */
+const SIGN_OUT_WAIT_MS = 8_000;
+
 /**
- * Logs out: ends the server session (when reachable), clears the flag and the
- * cached admin data, including changes still queued (the caller warns first).
+ * Logs out: ends the server session (when reachable within SIGN_OUT_WAIT_MS),
+ * clears the flag and the cached admin data, including changes still queued
+ * (the caller warns first).
  */
 export async function signOut(): Promise<void> {
   try {
-    await api.call("adminLogout", {});
+    await api.call("adminLogout", { signal: AbortSignal.timeout(SIGN_OUT_WAIT_MS) });
   } catch (error) {
     // Offline or a failing server: the session is ended as soon as a page reaches the server
     // again. A 401 means it was already over.
