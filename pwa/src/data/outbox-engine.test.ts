@@ -622,6 +622,27 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     expect(await contactRows("Santos 8")).toHaveLength(3);
     second.close();
   });
+
+  it("asks for Background Sync again when a round ends with entries still waiting for the network", async () => {
+    let asked = 0;
+    const page = createOutboxEngine({
+      db,
+      api: client,
+      locks: null,
+      random: () => 0.5,
+      onStillWaiting: () => (asked += 1),
+    });
+    engines.push(page);
+    network.offline = true;
+    await addLegacyEntry(db, contactEntry(91));
+    expect((await page.drain()).deferred).toBe(1);
+    expect(asked).toBe(1);
+
+    // Once sent, nothing waits: no new request for a sync.
+    network.offline = false;
+    expect((await page.drain({ ignoreBackoff: true })).delivered).toBe(1);
+    expect(asked).toBe(1);
+  });
 });
 
 describe("the API client", { timeout: 30_000 }, () => {

@@ -53,6 +53,12 @@ export type OutboxEngineOptions = {
   random?: () => number;
   /** Called after an entry was queued (the page registers Background Sync here). */
   onQueued?: () => void;
+  /**
+   * Called when a round of this runner ends with entries still waiting for the
+   * network: the page registers Background Sync again, so the worker sends them
+   * even if the page is closed before the connection returns.
+   */
+  onStillWaiting?: () => void;
   /** Refresh the admin mirror after admin changes were delivered (default true). */
   syncAfterDelivery?: boolean;
   /** Periodic drain while started (default 30 s). */
@@ -82,6 +88,7 @@ export class OutboxEngine {
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly onQueued: (() => void) | undefined;
+  private readonly onStillWaiting: (() => void) | undefined;
   private readonly syncAfterDelivery: boolean;
   private readonly batchSize: number | undefined;
   private readonly wakeups: OutboxWakeups;
@@ -97,6 +104,7 @@ export class OutboxEngine {
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.onQueued = options.onQueued;
+    this.onStillWaiting = options.onStillWaiting;
     this.syncAfterDelivery = options.syncAfterDelivery ?? true;
     this.batchSize = options.batchSize;
     this.wakeups = new OutboxWakeups({
@@ -169,6 +177,7 @@ export class OutboxEngine {
           needsAuth: result.needsAuth || next.needsAuth,
         };
       }
+      if (result.ran && result.deferred > 0) this.onStillWaiting?.();
       return result;
     };
     this.running = run().finally(() => {

@@ -172,6 +172,28 @@ describe("§A5 in the outbox", { timeout: 30_000 }, () => {
     expect(await serverRows("Too Old Name")).toHaveLength(1);
   });
 
+  it("an entry whose answer was lost and that then aged past 60 days goes again under its own key: applied once", async () => {
+    // One request per entry, so the network sees each entry's own key.
+    const engine = createOutboxEngine({ db, api: client, locks: null, random: () => 0.5, batchSize: 1 });
+    engines.push(engine);
+    network.loseAnswers = 1;
+    const entry = await engine.enqueue(blockEntry("Lost Then Old"));
+    await expect.poll(async () => (await db.outbox.get(entry.id))?.attempts, { timeout: 5_000 }).toBe(1);
+    await engine.drain();
+    // The server applied it; the tablet never heard. Then it stays offline for two months.
+    expect(await serverRows("Lost Then Old")).toHaveLength(1);
+    const old = new Date(Date.now() - MAX_ENTRY_AGE_MS - 60_000).toISOString();
+    await db.outbox.update(entry.id, { createdAt: old, nextAttemptAt: 0 });
+    await engine.drain({ ignoreBackoff: true });
+    expect(await db.outbox.get(entry.id)).toMatchObject({ state: "failed", lastError: TOO_OLD_MESSAGE });
+
+    await engine.retry(entry.id);
+    await expect.poll(() => db.outbox.count(), { timeout: 5_000 }).toBe(0);
+    expect(await serverRows("Lost Then Old")).toHaveLength(1);
+    const keys = network.sent.filter((request) => request.method === "POST").map((request) => request.key);
+    expect(keys).toEqual([entry.id, entry.id]);
+  });
+
   it("an entry that may have reached the server is not edited in place: the edit is a new entry", async () => {
     const engine = newEngine(db);
     network.offline = true;

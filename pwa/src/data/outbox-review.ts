@@ -16,7 +16,10 @@ import { mutationNamed } from "./mutations/registry";
 /**
  * Puts an entry back in line to go now. A refused entry gets a new
  * Idempotency-Key: the server stored its refusal under the old one (and
- * applied nothing), so the old key would only replay that refusal.
+ * applied nothing), so the old key would only replay that refusal. One moved
+ * to the review list for its age after tries without an answer keeps its key:
+ * the server may have applied it, and keeps keys longer (90 days) than the
+ * outbox keeps entries (60), so sending it again replays instead of applying twice.
  */
 export async function retryEntry(db: CarRentalDb, now: () => number, id: string): Promise<void> {
   await db.transaction("rw", db.outbox, async () => {
@@ -29,7 +32,10 @@ export async function retryEntry(db: CarRentalDb, now: () => number, id: string)
       lastError: null,
       lastStatus: null,
     };
-    if (entry.state === "failed") {
+    if (entry.state === "failed" && mayHaveReachedServer(entry)) {
+      // The same request again (same key); its age counts from now, so it is not moved back at once.
+      await db.outbox.update(id, { ...reset, failStreak: 0, createdAt: new Date(now()).toISOString() });
+    } else if (entry.state === "failed") {
       // A new request (new key), asked for by the admin now: its age counts from now (§A5).
       await db.outbox.delete(id);
       await db.outbox.add({

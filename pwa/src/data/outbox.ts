@@ -249,13 +249,15 @@ export function isTooOld(entry: Pick<OutboxEntry, "createdAt">, now: number): bo
 
 /**
  * §A5: whether a request of this entry may already have reached the server
- * (sent, and no answer came back): such an entry is not edited in place. A
- * refusal ('failed') is the server's answer to that very key, so nothing of
- * it was applied.
+ * (sent, and no answer came back): such an entry is not edited in place, and
+ * is sent again only under its own key. A refusal ('failed' with a status) is
+ * the server's answer to that very key, so nothing of it was applied; an entry
+ * moved to the review list for its age after tries without an answer may have been.
  */
-export function mayHaveReachedServer(entry: Pick<OutboxEntry, "state" | "attempts">): boolean {
+export function mayHaveReachedServer(entry: Pick<OutboxEntry, "state" | "attempts" | "lastStatus">): boolean {
   if (entry.state === "sending") return true;
-  return entry.state !== "failed" && entry.attempts > 0;
+  if (entry.state === "failed") return entry.lastStatus === null && entry.attempts > 0;
+  return entry.attempts > 0;
 }
 
 /** Entries in send order (for the panel and tests). */

@@ -56,6 +56,10 @@ export const syncEngine = createOutboxEngine({
   onQueued: () => {
     void registerBackgroundSync();
   },
+  // A sync the worker ran while this page held the lock ended at once: ask again for what still waits.
+  onStillWaiting: () => {
+    void registerBackgroundSync();
+  },
 });
 
 let persistRequested = false;
