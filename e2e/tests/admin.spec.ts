@@ -666,6 +666,54 @@ test.describe("admin offline on a tablet", () => {
     await expect(card.getByRole("combobox", { name: "Status" })).toHaveValue("cancelled");
   });
 
+  test("a car added offline keeps its picture on the tablet and reaches the server with it", async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    await apiSignIn(request);
+    const name = unique("Offline Hiace");
+    const picture = testInfo.outputPath("offline-car.png");
+    writeFileSync(picture, PNG_BYTES);
+    const savedCars = async () =>
+      (await adminGet<(ApiCar & { image: string })[]>(request, "/api/admin/cars")).filter(
+        (car) => car.name === name,
+      );
+
+    await signInThroughGate(page);
+    await waitForServiceWorker(page);
+    await openTab(page, "Fleet Management");
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Add Car" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Car" });
+    await dialog.getByLabel("Car Name").fill(name);
+    await dialog.getByLabel("Category").fill("Van");
+    await dialog.getByLabel("Daily Rate").fill("3500");
+    await dialog.getByLabel("Car Image").setInputFiles(picture);
+    await expect(page.getByText("Image kept on this device")).toBeVisible();
+    await expect(dialog.getByRole("img", { name: "Car picture preview" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Add Car" }).click();
+    const card = page.getByRole("article", { name });
+    await expect(card.getByText("Waiting to sync")).toBeVisible();
+    // The card shows the picture from the file kept on the tablet, also after a reload offline.
+    await expect(card.getByRole("img", { name })).toHaveAttribute("src", /^blob:/);
+    await page.reload();
+    await openTab(page, "Fleet Management");
+    await expect(card.getByRole("img", { name })).toHaveAttribute("src", /^blob:/);
+    expect(await savedCars()).toHaveLength(0);
+
+    // Back online: the picture goes up, then the car, once.
+    await context.setOffline(false);
+    await expect(syncIndicator(page, ALL_SYNCED)).toBeVisible({ timeout: 30_000 });
+    const saved = await savedCars();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.image).toMatch(/^\/objects\/car-images\//);
+    const image = await request.get(saved[0]?.image ?? "");
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toBe("image/png");
+    await expect(card.getByRole("img", { name })).toHaveAttribute("src", saved[0]?.image ?? "");
+  });
+
   test("a logout made offline ends the server session once the connection returns", async ({
     page,
     context,

@@ -67,6 +67,11 @@ export const uploadToasts = {
   image: { title: "Image uploaded successfully!" },
   error: { title: "Upload Error" },
   failed: { title: "Upload Failed" },
+  // Not worded by the spec: a car picture chosen without a connection waits on the device.
+  imageKept: {
+    title: "Image kept on this device",
+    description: "It is uploaded with the car when the connection is back.",
+  },
 } as const satisfies Record<string, Toast>;
 
 export const uploadMessages = {

@@ -6,6 +6,7 @@
  * Rows deleted locally and waiting for the server (`_deleted`) are hidden.
  */
 import { useLiveQuery } from "dexie-react-hooks";
+import { isKeptCarImage } from "./mutations/cars/car-image-files";
 import { LENGTH_DISCOUNTS_RECORD_ID } from "@car-rental/shared/schemas/rates";
 import { customerTotals } from "@car-rental/shared/customer-totals";
 import {
@@ -169,4 +170,12 @@ export function useBlockedNames(): LocalBlockedName[] | undefined {
 /** The mirror's sync state: last sync time and whether the server asked for a sign-in. */
 export function useAdminSyncState(): SyncStateRow | undefined {
   return useLiveQuery(() => readAdminSyncState(appDb), []);
+}
+
+/** A car picture kept on this device until its car's change is sent (car-image-files.ts), or undefined. */
+export function useKeptCarImage(image: string | null | undefined): Blob | undefined {
+  return useLiveQuery(
+    async () => (isKeptCarImage(image) ? (await appDb.carImageFiles.get(image))?.blob : undefined),
+    [image],
+  );
 }

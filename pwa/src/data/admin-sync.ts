@@ -251,9 +251,11 @@ export async function applySyncResponse(db: CarRentalDb, answer: SyncResponse): 
  * empty). Queued contact messages are a visitor's, not the admin's: they stay.
  */
 export async function clearAdminData(db: CarRentalDb = appDb): Promise<void> {
-  await db.transaction("rw", [...db.mirrorTables(), db.outbox], async () => {
+  await db.transaction("rw", [...db.mirrorTables(), db.outbox, db.carImageFiles], async () => {
     await db.outbox.filter((entry) => entry.entity !== "contact").delete();
     await Promise.all(SYNC_ENTITIES.map((entity) => db.mirrorTable(entity).clear()));
     await db.syncState.delete(ADMIN_KEY);
+    // Car pictures chosen offline belong to the changes just removed.
+    await db.carImageFiles.clear();
   });
 }

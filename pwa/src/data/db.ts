@@ -71,6 +71,19 @@ export type HandoverFile = {
   objectPath: string | null;
   createdAt: string;
 };
+/**
+ * A car picture chosen while the server could not be reached (release 2: the
+ * owner's tablet on a poor connection): the car's change names it by id and
+ * uploads it just before it is sent, recording `objectPath` at once so a send
+ * repeated never uploads it twice. Removed once the server has the car.
+ */
+export type CarImageFile = {
+  id: string;
+  blob: Blob;
+  contentType: string;
+  objectPath: string | null;
+  createdAt: string;
+};
 export type LocalRatePeriod = RatePeriodRecord & PendingMarks;
 /** The owner's length discounts (release 2 §E1): one record, the whole list. */
 export type LocalLengthDiscountList = LengthDiscountList & PendingMarks;
@@ -220,6 +233,8 @@ const MY_BOOKINGS_VERSION = 5;
 const HANDOVER_VERSION = 8;
 /** The Dexie version of the length discounts' mirror table (release 2 §E1; its `since` in shared/src/mirror.ts). */
 export const LENGTH_DISCOUNTS_VERSION = 9;
+/** The Dexie version of the car pictures kept until their car's change is sent. */
+export const CAR_IMAGE_FILES_VERSION = 10;
 if (MIRROR_VERSIONS.includes(MY_BOOKINGS_VERSION)) {
   // Browsers already at that version would never create the new table.
   throw new Error(`A new mirror table's 'since' must be above ${MY_BOOKINGS_VERSION} (My booking's version)`);
@@ -295,6 +310,8 @@ export class CarRentalDb extends Dexie {
   handoverFiles!: EntityTable<HandoverFile, "id">;
   /** The owner's seasonal rates and length discounts, for the booking page offline (release-2 §E1). */
   publicRates!: EntityTable<PublicRatesRow, "key">;
+  /** Car pictures chosen offline, waiting for their car's change to be sent. */
+  carImageFiles!: EntityTable<CarImageFile, "id">;
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
@@ -358,6 +375,8 @@ export class CarRentalDb extends Dexie {
     this.version(RATES_VERSION).stores({ publicRates: "key" });
     // The length discounts' mirror table (declared above from the list): the next pull is a full one.
     this.version(LENGTH_DISCOUNTS_VERSION).upgrade(upgradeToLengthDiscounts);
+    // Car pictures chosen offline: a new table, nothing stored before changes.
+    this.version(CAR_IMAGE_FILES_VERSION).stores({ carImageFiles: "id" });
   }
 
   /** An admin mirror table by sync entity name, for the pull, reads and deletes (features use the typed tables). */

@@ -75,7 +75,8 @@ const BATCH_MAX_CHARACTERS = 45_000;
 export function batchChangeOf(entry: OutboxEntry): BatchChange | null {
   const mutation = mutationNamed(entry.mutation);
   // A change with a `prepare` step (uploads first, e.g. a handover's photos) goes alone, after it.
-  if (!mutation || mutation.route.auth !== "admin" || mutation.prepare) return null;
+  if (!mutation || mutation.route.auth !== "admin") return null;
+  if (mutation.prepare && (mutation.prepares?.(entry.args) ?? true)) return null;
   const { path, body } = requestOf(mutation, entry.args);
   return {
     key: entry.id,

@@ -29,6 +29,7 @@ const SHIPPED_STORES: Record<number, Record<string, string>> = {
   7: {},
   8: { handovers: "id, bookingId", handoverFiles: "id, bookingId" },
   9: { lengthDiscounts: "id" },
+  10: { carImageFiles: "id" },
 };
 
 /** The database `name` with the stores of versions 1 to `version` as they shipped (not opened yet). */

@@ -65,6 +65,8 @@ export type MutationDefinition<Args extends MutationArgs = MutationArgs> = {
    * failure part-way: a later send repeats it.
    */
   prepare?(db: CarRentalDb, api: ApiClient, args: Args): Promise<Args>;
+  /** Whether these args need `prepare` at all (default: always); those that do not may go in a batch. */
+  prepares?(args: Args): boolean;
   /** The path parameters and body of its request (default: `:param`s from the args, the rest as body). */
   request?(args: Args): { params: Record<string, string>; body?: unknown };
   /** What people read in the outbox panel; reads the mirror inside the queueing transaction (Dexie calls only). */

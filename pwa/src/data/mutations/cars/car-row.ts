@@ -3,6 +3,7 @@ import { manilaToday } from "@car-rental/shared/dates";
 import { carInputSchema, type CarInputBody } from "@car-rental/shared/schemas/car";
 import type { LocalAdminCar } from "../../db";
 import { nowIso } from "../mutation";
+import { carImageRef } from "./car-image-files";
 
 /** The PUT body of an existing car with some fields changed (a PUT replaces every field). */
 export function carBody(car: LocalAdminCar, changes: Partial<CarInputBody> = {}): CarInputBody {
@@ -26,7 +27,8 @@ export function carBody(car: LocalAdminCar, changes: Partial<CarInputBody> = {})
 
 /** The row as the server will store it (defaults applied); `base` is the row being edited. */
 export function carRow(id: string, body: CarInputBody, base?: LocalAdminCar): LocalAdminCar {
-  const input = carInputSchema.parse(body);
+  // The image may be a picture kept on this device until the change is sent (car-image-files.ts).
+  const input = carInputSchema.extend({ image: carImageRef.optional() }).parse(body);
   return {
     id,
     name: input.name,

@@ -9,28 +9,12 @@
  *
  * No DOM or React imports: the service worker sends changes too.
  */
-import { routes } from "@car-rental/shared/api";
-import { uploadResponseSchema } from "@car-rental/shared/schemas/upload";
-import { ApiError, type ApiClient } from "../../api-client";
+import type { ApiClient } from "../../api-client";
 import type { CarRentalDb } from "../../db";
-import { isAcceptedUploadTarget, sendUpload } from "../../../features/uploads/send-upload";
+import { storedFileRefusal, uploadStoredFile } from "../../stored-upload";
 
 export const MISSING_FILE_MESSAGE =
   "A photo or the signature of this handover is no longer stored on this device. Discard the change and record it again.";
-
-/** How long asking for an upload address may take on a poor connection (then: try again later). */
-const UPLOAD_TICKET_TIMEOUT_MS = 30_000;
-
-/** A refusal the outbox parks for review (any 4xx but 401), worded for people. */
-function refusal(status: number, message: string): ApiError {
-  return new ApiError(status, "Refused", JSON.stringify({ error: { code: "VALIDATION_FAILED", message } }));
-}
-
-/** The origin the app runs on (the API client's base when it has one: tests, the service worker). */
-function pageOrigin(api: ApiClient): string {
-  if (api.baseUrl) return new URL(api.baseUrl).origin;
-  return globalThis.location.origin;
-}
 
 /**
  * The object path of one stored file, uploading it first when it has none.
@@ -40,20 +24,11 @@ function pageOrigin(api: ApiClient): string {
 export async function uploadedPath(db: CarRentalDb, api: ApiClient, fileId: string): Promise<string> {
   if (fileId.startsWith("/objects/")) return fileId;
   const file = await db.handoverFiles.get(fileId);
-  if (!file) throw refusal(422, MISSING_FILE_MESSAGE);
+  if (!file) throw storedFileRefusal(MISSING_FILE_MESSAGE);
   if (file.objectPath) return file.objectPath;
-  const answer = await api.raw(routes.requestUpload.method, routes.requestUpload.path, {
-    body: { purpose: "document", contentType: file.contentType, size: file.blob.size },
-    signal: AbortSignal.timeout(UPLOAD_TICKET_TIMEOUT_MS),
-  });
-  const ticket = uploadResponseSchema.safeParse(answer.json);
-  if (!ticket.success || !isAcceptedUploadTarget(ticket.data, pageOrigin(api))) {
-    throw new ApiError(502, "Bad Gateway", "The upload address could not be used.");
-  }
-  const response = await sendUpload(ticket.data, file.blob, file.contentType);
-  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
-  await db.handoverFiles.update(fileId, { objectPath: ticket.data.objectPath });
-  return ticket.data.objectPath;
+  const objectPath = await uploadStoredFile(api, file, "document");
+  await db.handoverFiles.update(fileId, { objectPath });
+  return objectPath;
 }
 
 /** The object paths of the files, in order, each uploaded at most once (one after another). */

@@ -8,12 +8,22 @@
 import { CAR_IMAGE_CONTENT_TYPES, CAR_IMAGE_MAX_BYTES } from "@car-rental/shared/constants";
 import { errorMessages, uploadMessages, uploadToasts } from "@car-rental/shared/messages";
 import type { UploadResponse } from "@car-rental/shared/schemas/upload";
-import { api, ApiError, describeError } from "../../../data/api-client";
+import { api, ApiError, describeError, NetworkError } from "../../../data/api-client";
 import { isAcceptedUploadTarget, sendUpload } from "../../uploads/send-upload";
 
 export const CAR_IMAGE_ACCEPT = CAR_IMAGE_CONTENT_TYPES.join(",");
 
-export type UploadOutcome = { ok: true; objectPath: string } | { ok: false; title: string; message: string };
+export type UploadOutcome =
+  | { ok: true; objectPath: string }
+  /** `unreachable`: the server gave no answer (offline, a stalled connection, only its proxy). */
+  | { ok: false; title: string; message: string; unreachable?: boolean };
+
+/** No answer from the shop's server: the picture can wait on the device instead. */
+function unreachable(error: unknown): boolean {
+  return (
+    error instanceof NetworkError || (error instanceof ApiError && [502, 503, 504].includes(error.status))
+  );
+}
 
 /** Why a file cannot be a car picture (type or size), or null. */
 export function carImageProblem(file: Pick<File, "type" | "size">): string | null {
@@ -36,6 +46,7 @@ export async function uploadCarImage(file: File): Promise<UploadOutcome> {
       ok: false,
       title: uploadToasts.error.title,
       message: describeError(error, uploadMessages.noUploadUrl),
+      unreachable: unreachable(error),
     };
   }
   if (!ticket.uploadURL)
@@ -55,7 +66,13 @@ export async function uploadCarImage(file: File): Promise<UploadOutcome> {
     }
   } catch (error) {
     console.error("Uploading a car image failed", error);
-    return { ok: false, title: uploadToasts.failed.title, message: uploadMessages.noFilesProcessed };
+    // The bytes never got an answer (offline, reset, timeout): they can wait on the device.
+    return {
+      ok: false,
+      title: uploadToasts.failed.title,
+      message: uploadMessages.noFilesProcessed,
+      unreachable: true,
+    };
   }
   return { ok: true, objectPath: ticket.objectPath };
 }

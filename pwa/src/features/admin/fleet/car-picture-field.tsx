@@ -5,18 +5,46 @@ import { uploadToasts } from "@car-rental/shared/messages";
 import { showToast } from "../../../lib/toast";
 import classes from "../frame/admin.module.css";
 import { carPictureUrl } from "../frame/display";
-import { CAR_IMAGE_ACCEPT, uploadCarImage } from "./car-image-upload";
+import { useKeptCarImage } from "../../../data/admin-data";
+import { db as appDb } from "../../../data/db";
+import { isKeptCarImage, keepCarImage } from "../../../data/mutations/cars/car-image-files";
+import { CAR_IMAGE_ACCEPT, carImageProblem, uploadCarImage, type UploadOutcome } from "./car-image-upload";
 
 export type CarPicture = ReturnType<typeof useCarPicture>;
 
+/** An object URL for `blob` while the component shows it (revoked after). */
+function useObjectUrl(blob: Blob | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) {
+      setUrl(null);
+      return undefined;
+    }
+    const made = URL.createObjectURL(blob);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [blob]);
+  return url;
+}
+
+/** Where to show a car's picture from: the server's, or the file kept on this device until the car is sent. */
+export function useCarPictureSrc(image: string | null | undefined): string | null {
+  const kept = useObjectUrl(useKeptCarImage(image));
+  if (isKeptCarImage(image)) return kept;
+  return image ? carPictureUrl(image) : null;
+}
+
 /**
  * The car form's picture: uploaded as soon as it is chosen (spec §5), shown
- * from the file itself until the form is saved.
+ * from the file itself until the form is saved. When the server cannot be
+ * reached (offline, or no answer), the picture is kept on this device and
+ * uploaded just before the car's change is sent (car-image-files.ts).
  */
 export function useCarPicture(initial: string | null) {
   const [image, setImage] = useState<string | null>(initial);
   const [preview, setPreview] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const stored = useCarPictureSrc(image);
 
   useEffect(() => {
     return () => {
@@ -29,18 +57,29 @@ export function useCarPicture(initial: string | null) {
     event.currentTarget.value = "";
     if (!file) return;
     setUploading(true);
-    const outcome = await uploadCarImage(file);
-    setUploading(false);
-    if (!outcome.ok) {
+    const online = typeof navigator === "undefined" || navigator.onLine !== false;
+    const outcome: UploadOutcome = online
+      ? await uploadCarImage(file)
+      : { ok: false, unreachable: true, title: uploadToasts.failed.title, message: "" };
+    let chosen: string;
+    if (outcome.ok) {
+      chosen = outcome.objectPath;
+      showToast(uploadToasts.image, "success");
+    } else if (outcome.unreachable && !carImageProblem(file)) {
+      // No connection: the picture waits on this device and goes up with the car.
+      chosen = await keepCarImage(appDb, file, file.type);
+      showToast(uploadToasts.imageKept, "info");
+    } else {
+      setUploading(false);
       showToast({ title: outcome.title, description: outcome.message }, "error");
       return;
     }
-    setImage(outcome.objectPath);
+    setUploading(false);
+    setImage(chosen);
     setPreview(URL.createObjectURL(file));
-    showToast(uploadToasts.image, "success");
   };
 
-  const src = preview ?? (image ? carPictureUrl(image) : null);
+  const src = preview ?? stored;
   return { image, src, uploading, onFile };
 }
 

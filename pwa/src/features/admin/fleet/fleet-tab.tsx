@@ -22,7 +22,8 @@ import { updateCar } from "../../../data/mutations/cars/update-car";
 import { queueChange } from "../frame/queue-change";
 import classes from "../frame/admin.module.css";
 import { CarFormDialog } from "./car-form-dialog";
-import { carPictureUrl, DEFAULT_CAR_PICTURE } from "../frame/display";
+import { DEFAULT_CAR_PICTURE } from "../frame/display";
+import { useCarPictureSrc } from "./car-picture-field";
 import { LoadingList } from "../frame/loading-list";
 import { SyncBadge } from "../frame/sync-marks";
 
@@ -41,12 +42,13 @@ function CarCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const picture = useCarPictureSrc(car.image);
   return (
     <Card component="article" aria-label={car.name} padding="md">
       <Card.Section className={classes.carPicture}>
         <AspectRatio ratio={5 / 3}>
           <Image
-            src={carPictureUrl(car.image)}
+            src={picture ?? DEFAULT_CAR_PICTURE}
             fallbackSrc={DEFAULT_CAR_PICTURE}
             alt={car.name}
             fit="contain"
