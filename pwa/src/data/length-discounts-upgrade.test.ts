@@ -84,7 +84,7 @@ describe("the upgrade to the length discounts' mirror table", { timeout: 30_000 
 
     const db = new CarRentalDb(name);
     await db.open();
-    expect(db.verno).toBe(LENGTH_DISCOUNTS_VERSION);
+    expect(db.verno).toBeGreaterThanOrEqual(LENGTH_DISCOUNTS_VERSION);
     expect(await db.syncState.get("admin")).toEqual({
       key: "admin",
       cursor: null,
