@@ -18,6 +18,7 @@ import {
   type LocalLengthDiscountList,
   type LocalBooking,
   type HandoverFile,
+  type CarImageFile,
   type LocalCustomer,
   type LocalHandover,
   type LocalPayment,
@@ -173,9 +174,9 @@ export function useAdminSyncState(): SyncStateRow | undefined {
 }
 
 /** A car picture kept on this device until its car's change is sent (car-image-files.ts), or undefined. */
-export function useKeptCarImage(image: string | null | undefined): Blob | undefined {
+export function useKeptCarImage(image: string | null | undefined): CarImageFile | undefined {
   return useLiveQuery(
-    async () => (isKeptCarImage(image) ? (await appDb.carImageFiles.get(image))?.blob : undefined),
+    async () => (isKeptCarImage(image) ? await appDb.carImageFiles.get(image) : undefined),
     [image],
   );
 }

@@ -75,11 +75,12 @@ export type HandoverFile = {
  * A car picture chosen while the server could not be reached (release 2: the
  * owner's tablet on a poor connection): the car's change names it by id and
  * uploads it just before it is sent, recording `objectPath` at once so a send
- * repeated never uploads it twice. Removed once the server has the car.
+ * repeated never uploads it twice. Once the server has the car, only the
+ * object path stays (`blob` null), for a form opened before that still names it.
  */
 export type CarImageFile = {
   id: string;
-  blob: Blob;
+  blob: Blob | null;
   contentType: string;
   objectPath: string | null;
   createdAt: string;

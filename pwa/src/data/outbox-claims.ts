@@ -200,6 +200,12 @@ export async function completeAllDelivered(
   for (const { entry, answer } of deliveries) {
     emitOutboxEvent({ ...eventBase(entry), type: "delivered", answer });
   }
+  // Each change's own tidying once the server has it (files it no longer needs), outside the transaction.
+  for (const { entry } of deliveries) {
+    await mutationNamed(entry.mutation)
+      ?.afterDelivery?.(db, entry.args)
+      .catch((error: unknown) => console.warn("Tidying after a delivered change failed", error));
+  }
 }
 
 /** Any other 4xx: the entry is parked as 'failed' with the server's message, for the review list. */

@@ -194,6 +194,27 @@ describe("§A5 in the outbox", { timeout: 30_000 }, () => {
     expect(keys).toEqual([entry.id, entry.id]);
   });
 
+  it("editing an entry that aged in review after a lost answer sends the original first, under its own key", async () => {
+    const engine = createOutboxEngine({ db, api: client, locks: null, random: () => 0.5, batchSize: 1 });
+    engines.push(engine);
+    network.loseAnswers = 1;
+    const entry = await engine.enqueue(blockEntry("Aged Original"));
+    await expect.poll(async () => (await db.outbox.get(entry.id))?.attempts, { timeout: 5_000 }).toBe(1);
+    await engine.drain();
+    const old = new Date(Date.now() - MAX_ENTRY_AGE_MS - 60_000).toISOString();
+    await db.outbox.update(entry.id, { createdAt: old, nextAttemptAt: 0 });
+    await engine.drain({ ignoreBackoff: true });
+    expect((await db.outbox.get(entry.id))?.state).toBe("failed");
+
+    const edited = await engine.edit(entry.id, { fullName: "Aged Edited", reason: null, blockedBy: "admin" });
+    expect(edited?.id).not.toBe(entry.id);
+    await expect.poll(() => db.outbox.count(), { timeout: 5_000 }).toBe(0);
+    const keys = network.sent.filter((request) => request.method === "POST").map((request) => request.key);
+    expect(keys).toEqual([entry.id, entry.id, edited?.id]);
+    expect(await serverRows("Aged Original")).toHaveLength(1);
+    expect(await serverRows("Aged Edited")).toHaveLength(1);
+  });
+
   it("an entry that may have reached the server is not edited in place: the edit is a new entry", async () => {
     const engine = newEngine(db);
     network.offline = true;

@@ -22,7 +22,8 @@ import { mutationNamed } from "./mutations/registry";
  * outbox keeps entries (60), so sending it again replays instead of applying twice.
  */
 export async function retryEntry(db: CarRentalDb, now: () => number, id: string): Promise<void> {
-  await db.transaction("rw", db.outbox, async () => {
+  // Every table: a change's own step (`forgetUploads`) may touch the files it names.
+  await db.transaction("rw", db.tables, async () => {
     const entry = await db.outbox.get(id);
     if (!entry || entry.state === "sending") return;
     const reset = {
@@ -36,7 +37,9 @@ export async function retryEntry(db: CarRentalDb, now: () => number, id: string)
       // The same request again (same key); its age counts from now, so it is not moved back at once.
       await db.outbox.update(id, { ...reset, failStreak: 0, createdAt: new Date(now()).toISOString() });
     } else if (entry.state === "failed") {
-      // A new request (new key), asked for by the admin now: its age counts from now (§A5).
+      // A new request (new key), asked for by the admin now: its age counts from now (§A5). What it
+      // uploaded before goes up again (the server may have deleted an upload nothing attached).
+      await mutationNamed(entry.mutation)?.forgetUploads?.(db, entry.args);
       await db.outbox.delete(id);
       await db.outbox.add({
         ...entry,
@@ -61,7 +64,8 @@ export async function retryEntry(db: CarRentalDb, now: () => number, id: string)
  *
  * §A5: an entry that may already have reached the server (on its way, or
  * sent without an answer) is not edited in place: it still goes with its
- * own key, and the edit becomes a new entry at the end of the line.
+ * own key (back in line when it waited in review for its age), and the edit
+ * becomes a new entry at the end of the line.
  */
 export function editEntry(
   db: CarRentalDb,
@@ -94,6 +98,18 @@ export function editEntry(
       lastStatus: null,
     };
     if (mayHaveReachedServer(entry)) {
+      if (entry.state === "failed") {
+        // Moved to review for its age after tries without an answer: it goes again first, under its
+        // own key (the server replays it if it had it), so it can never come after its edit.
+        await db.outbox.update(id, {
+          state: "pending",
+          createdAt: new Date(now()).toISOString(),
+          nextAttemptAt: 0,
+          claimedAt: null,
+          lastError: null,
+          failStreak: 0,
+        });
+      }
       const last = await db.outbox.orderBy("seq").last();
       // A creation that may have happened already: the edited one is a record of its own.
       const record = mutation?.creates && typeof args.id === "string" ? newId() : null;

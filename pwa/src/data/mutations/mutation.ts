@@ -67,6 +67,14 @@ export type MutationDefinition<Args extends MutationArgs = MutationArgs> = {
   prepare?(db: CarRentalDb, api: ApiClient, args: Args): Promise<Args>;
   /** Whether these args need `prepare` at all (default: always); those that do not may go in a batch. */
   prepares?(args: Args): boolean;
+  /**
+   * Before a refused change goes again under a new key: the files `prepare`
+   * uploaded are to be uploaded anew (the server deletes an upload no change
+   * attached within a day). Dexie calls only, in the retry's transaction.
+   */
+  forgetUploads?(db: CarRentalDb, args: Args): Promise<void>;
+  /** After the server's answer is stored, outside any transaction: tidying (e.g. files no longer needed). */
+  afterDelivery?(db: CarRentalDb, args: Args): Promise<void>;
   /** The path parameters and body of its request (default: `:param`s from the args, the rest as body). */
   request?(args: Args): { params: Record<string, string>; body?: unknown };
   /** What people read in the outbox panel; reads the mirror inside the queueing transaction (Dexie calls only). */

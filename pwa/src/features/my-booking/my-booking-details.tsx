@@ -3,6 +3,8 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from "@man
 import { IconCalendarPlus, IconCloudOff, IconUpload } from "@tabler/icons-react";
 import { Suspense, useState, type ReactNode } from "react";
 import { buildPath, publicRoutes as routes } from "@car-rental/shared/api-public";
+import { BOOKING_TOKEN_DAYS_AFTER_RETURN } from "@car-rental/shared/constants";
+import { addDays, manilaToday } from "@car-rental/shared/dates";
 import { formatPeso } from "@car-rental/shared/money";
 import { myBookingLabels, type DocumentsState, type MyBooking } from "@car-rental/shared/schemas/my-booking";
 import { useOnline } from "../../lib/use-online";
@@ -79,8 +81,12 @@ export function MyBookingDetails({ shown, onChanged }: MyBookingDetailsProps) {
   const active = booking.status === "pending" || booking.status === "confirmed";
   // Documents can be added while one is missing, in any state but cancelled or expired (release-2 D3):
   // the shop may still need them at the handover or after it; the server takes them until the token ends.
+  // ...and while the booking's token still works (until BOOKING_TOKEN_DAYS_AFTER_RETURN days after the return).
   const canUpload =
-    booking.status !== "cancelled" && booking.status !== "expired" && !booking.documents.complete;
+    booking.status !== "cancelled" &&
+    booking.status !== "expired" &&
+    !booking.documents.complete &&
+    manilaToday(new Date()) <= addDays(booking.returnDate, BOOKING_TOKEN_DAYS_AFTER_RETURN);
   const { documents: _state, balance: _balance, cancellable: _cancellable, ...receiptBooking } = booking;
   const calendarUrl = buildPath(routes.bookingCalendar.path, { id: booking.id }, { token: bookingToken });
 

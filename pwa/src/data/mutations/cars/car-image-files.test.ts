@@ -57,7 +57,7 @@ describe("car pictures chosen offline", { timeout: 60_000 }, () => {
     expect(await db.handoverFiles.get(uuid(1))).toMatchObject({ bookingId: uuid(2) });
     const kept = await keepCarImage(db, png(), "image/png");
     expect(isKeptCarImage(kept)).toBe(true);
-    expect((await db.carImageFiles.get(kept))?.blob.size).toBe(tinyPng.length);
+    expect((await db.carImageFiles.get(kept))?.blob?.size).toBe(tinyPng.length);
     db.close();
   });
 
@@ -99,14 +99,24 @@ describe("car pictures chosen offline", { timeout: 60_000 }, () => {
     expect((await interrupted.drain()).delivered).toBe(0);
     expect((await db.carImageFiles.get(image))?.objectPath).toMatch(/^\/objects\/car-images\//);
 
+    const uploaded = (await db.carImageFiles.get(image))?.objectPath;
     const engine = createOutboxEngine({ db, api, locks: null, random: () => 0.5, syncAfterDelivery: false });
     expect((await engine.drain({ ignoreBackoff: true })).delivered).toBe(1);
     expect(await db.outbox.count()).toBe(0);
-    const uploaded = (await db.carImageFiles.get(image))?.objectPath;
     const saved = await admin.server.db.knex("cars").where({ name }).select("id", "image");
     expect(saved).toEqual([{ id: carId, image: uploaded }]);
     expect(await objectCount()).toBe(before + 1); // one upload, none twice
     expect((await db.adminCars.get(carId))?.image).toBe(uploaded);
+    // The server has it: the tablet's copy of the bytes goes, the object path stays.
+    expect(await db.carImageFiles.get(image)).toMatchObject({ blob: null, objectPath: uploaded });
+
+    // An edit from a form opened while the car waited still names the kept picture: the server's copy goes.
+    await addToOutbox(db, { mutation: updateCar, args: { ...carArgs(carId, name, image), seats: 14 } });
+    expect((await engine.drain({ ignoreBackoff: true })).delivered).toBe(1);
+    expect(await admin.server.db.knex("cars").where({ id: carId }).first("seats", "image")).toEqual({
+      seats: 14,
+      image: uploaded,
+    });
 
     // An edit naming a picture the server has is a plain change again (batched, nothing uploaded).
     await addToOutbox(db, {
@@ -119,6 +129,46 @@ describe("car pictures chosen offline", { timeout: 60_000 }, () => {
     expect((await engine.drain({ ignoreBackoff: true })).delivered).toBe(1);
     expect(await admin.server.db.knex("cars").where({ id: carId }).first("seats")).toEqual({ seats: 15 });
     expect(await objectCount()).toBe(before + 1);
+    db.close();
+  });
+
+  it("uploads a kept picture again when its refused change is retried under a new key", async () => {
+    const db = new CarRentalDb("car-rental-car-images-refused");
+    const api = new ApiClient({ baseUrl: admin.server.url, fetch: admin.fetchWithCookie });
+    const image = await keepCarImage(db, png(), "image/png");
+    const name = `Refused Picture Hiace ${Date.now()}`;
+    await addToOutbox(db, { mutation: createCar, args: carArgs(uuid(40), name, image) });
+    // The first attempt: the picture goes up, then the connection drops before the car is sent.
+    const dropsTheCar: FetchLike = async (input, init) => {
+      if (String(input).endsWith(routes.createCar.path)) throw new TypeError("offline");
+      return admin.fetchWithCookie(input, init);
+    };
+    const offline = createOutboxEngine({
+      db,
+      api: new ApiClient({ baseUrl: admin.server.url, fetch: dropsTheCar }),
+      locks: null,
+      random: () => 0.5,
+      syncAfterDelivery: false,
+    });
+    expect((await offline.drain()).deferred).toBe(1);
+    const first = (await db.carImageFiles.get(image))?.objectPath ?? "";
+    expect(first).toMatch(/^\/objects\/car-images\//);
+    // Days later the server has deleted that upload (nothing attached it): the car is refused.
+    await admin.server.db
+      .knex("objects")
+      .where({ path: first.slice("/objects/".length) })
+      .delete();
+    const engine = createOutboxEngine({ db, api, locks: null, random: () => 0.5, syncAfterDelivery: false });
+    expect((await engine.drain({ ignoreBackoff: true })).failed).toBe(1);
+    const [refused] = await db.outbox.toArray();
+    expect(refused?.state).toBe("failed");
+
+    // Send again: a new key, and the picture kept on the tablet goes up anew.
+    await engine.retry(refused?.id ?? "");
+    await expect.poll(() => db.outbox.count(), { timeout: 5_000 }).toBe(0);
+    const saved = await admin.server.db.knex("cars").where({ name }).first("image");
+    expect(saved?.image).toMatch(/^\/objects\/car-images\//);
+    expect(saved?.image).not.toBe(first);
     db.close();
   });
 });

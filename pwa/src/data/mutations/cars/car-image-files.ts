@@ -3,8 +3,8 @@
  * browser's database (`carImageFiles`); the car's form names it by id, as a
  * handover names its photos. Just before the car's change is sent, the file
  * goes up through the signed-upload flow (purpose 'car-image') and the change
- * carries its object path. A file no waiting change names is removed the next
- * time a picture is kept (or when the admin data is cleared).
+ * carries its object path. Once the server has the car its bytes are removed;
+ * the rest goes the next time a picture is kept, or when the admin data is cleared.
  *
  * No DOM or React imports: the service worker sends changes too.
  */
@@ -63,9 +63,36 @@ export async function keepCarImage(db: CarRentalDb, file: Blob, contentType: str
 export async function uploadedCarImage(db: CarRentalDb, api: ApiClient, image: string): Promise<string> {
   if (!isKeptCarImage(image)) return image;
   const file = await db.carImageFiles.get(image);
-  if (!file) throw storedFileRefusal(MISSING_CAR_IMAGE_MESSAGE);
-  if (file.objectPath) return file.objectPath;
-  const objectPath = await uploadStoredFile(api, file, "car-image");
+  if (file?.objectPath) return file.objectPath;
+  if (!file?.blob) throw storedFileRefusal(MISSING_CAR_IMAGE_MESSAGE);
+  const objectPath = await uploadStoredFile(
+    api,
+    { blob: file.blob, contentType: file.contentType },
+    "car-image",
+  );
   await db.carImageFiles.update(image, { objectPath });
   return objectPath;
+}
+
+/** The kept picture's upload is forgotten: the next send uploads it again (see `Mutation.forgetUploads`). */
+export async function forgetCarImageUpload(db: CarRentalDb, image: string | undefined): Promise<void> {
+  if (!isKeptCarImage(image)) return;
+  const file = await db.carImageFiles.get(image);
+  // Only while the tablet still has the bytes (a car delivered with it keeps the server's copy).
+  if (file?.blob) await db.carImageFiles.update(image, { objectPath: null });
+}
+
+/**
+ * Once the server has the car, the kept bytes go (unless a waiting change
+ * still needs them); the object path stays for a form opened before, which
+ * still names the kept picture, and goes with the next sweep (`keepCarImage`).
+ */
+export async function forgetDeliveredCarImage(db: CarRentalDb, image: string | undefined): Promise<void> {
+  if (!isKeptCarImage(image)) return;
+  await db.transaction("rw", db.outbox, db.carImageFiles, async () => {
+    const named = await db.outbox
+      .filter((entry) => entry.entity === "cars" && entry.args.image === image)
+      .count();
+    if (named === 0) await db.carImageFiles.update(image, { blob: null });
+  });
 }

@@ -4,7 +4,13 @@ import { adminFailures, adminSuccess } from "@car-rental/shared/messages";
 import { adminCarSchema, carInputSchema } from "@car-rental/shared/schemas/car";
 import { idSchema } from "@car-rental/shared/schemas/common";
 import { defineMutation, storesRow } from "../mutation";
-import { carImageRef, isKeptCarImage, uploadedCarImage } from "./car-image-files";
+import {
+  carImageRef,
+  forgetCarImageUpload,
+  forgetDeliveredCarImage,
+  isKeptCarImage,
+  uploadedCarImage,
+} from "./car-image-files";
 import { carRow } from "./car-row";
 
 export const createCar = defineMutation({
@@ -17,6 +23,8 @@ export const createCar = defineMutation({
   prepare: async (db, api, args) =>
     args.image === undefined ? args : { ...args, image: await uploadedCarImage(db, api, args.image) },
   prepares: (args) => isKeptCarImage(args.image),
+  forgetUploads: (db, args) => forgetCarImageUpload(db, args.image),
+  afterDelivery: (db, args) => forgetDeliveredCarImage(db, args.image),
   label: (_db, args) => `Add car ${args.name.trim()}`,
   apply: async (db, { id, ...body }) => {
     await db.adminCars.add(carRow(id, body));

@@ -4,7 +4,13 @@ import { adminFailures, adminSuccess } from "@car-rental/shared/messages";
 import { adminCarSchema, carInputSchema } from "@car-rental/shared/schemas/car";
 import { idSchema } from "@car-rental/shared/schemas/common";
 import { defineMutation, storesRow } from "../mutation";
-import { carImageRef, isKeptCarImage, uploadedCarImage } from "./car-image-files";
+import {
+  carImageRef,
+  forgetCarImageUpload,
+  forgetDeliveredCarImage,
+  isKeptCarImage,
+  uploadedCarImage,
+} from "./car-image-files";
 import { carRow } from "./car-row";
 
 export const updateCar = defineMutation({
@@ -17,6 +23,8 @@ export const updateCar = defineMutation({
   prepare: async (db, api, args) =>
     args.image === undefined ? args : { ...args, image: await uploadedCarImage(db, api, args.image) },
   prepares: (args) => isKeptCarImage(args.image),
+  forgetUploads: (db, args) => forgetCarImageUpload(db, args.image),
+  afterDelivery: (db, args) => forgetDeliveredCarImage(db, args.image),
   label: async (db, args) => `Edit car ${(await db.adminCars.get(args.id))?.name ?? args.name}`,
   apply: async (db, { id, ...body }) => {
     await db.adminCars.put(carRow(id, body, await db.adminCars.get(id)));

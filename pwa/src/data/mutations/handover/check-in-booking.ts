@@ -13,7 +13,7 @@ import { checkInInputSchema } from "@car-rental/shared/schemas/handover";
 import * as z from "zod";
 import { defineMutation, nowIso, shortId } from "../mutation";
 import { handoverFileRef } from "./check-out-booking";
-import { uploadedPaths } from "./handover-files";
+import { forgetUploadedPaths, uploadedPaths } from "./handover-files";
 
 const input = checkInInputSchema.extend({
   id: idSchema,
@@ -28,6 +28,7 @@ export const checkInBooking = defineMutation({
   entity: "handovers",
   rows: (args) => ({ entityId: args.id, related: [{ entity: "bookings", id: args.bookingId }] }),
   prepare: async (db, api, args) => ({ ...args, photos: await uploadedPaths(db, api, args.photos ?? []) }),
+  forgetUploads: (db, args) => forgetUploadedPaths(db, args.photos ?? []),
   request: ({ bookingId, ...body }) => ({ params: { id: bookingId }, body }),
   label: async (db, args) => {
     const booking = await db.bookings.get(args.bookingId);

@@ -12,7 +12,7 @@ import { idSchema } from "@car-rental/shared/schemas/common";
 import { checkOutInputSchema } from "@car-rental/shared/schemas/handover";
 import * as z from "zod";
 import { defineMutation, nowIso, shortId } from "../mutation";
-import { uploadedPath, uploadedPaths } from "./handover-files";
+import { forgetUploadedPaths, uploadedPath, uploadedPaths } from "./handover-files";
 
 /** A file of `handoverFiles` by id, or an object path once uploaded. */
 export const handoverFileRef = z.union([idSchema, z.string().startsWith("/objects/")]);
@@ -35,6 +35,7 @@ export const checkOutBooking = defineMutation({
     photos: await uploadedPaths(db, api, args.photos ?? []),
     signature: await uploadedPath(db, api, args.signature),
   }),
+  forgetUploads: (db, args) => forgetUploadedPaths(db, [...(args.photos ?? []), args.signature]),
   request: ({ bookingId, ...body }) => ({ params: { id: bookingId }, body }),
   label: async (db, args) => {
     const booking = await db.bookings.get(args.bookingId);

@@ -41,3 +41,11 @@ export async function uploadedPaths(
   for (const fileId of fileIds) paths.push(await uploadedPath(db, api, fileId));
   return paths;
 }
+
+/** The files' uploads are forgotten: the next send uploads them again (see `Mutation.forgetUploads`). */
+export async function forgetUploadedPaths(db: CarRentalDb, fileIds: readonly string[]): Promise<void> {
+  await db.handoverFiles
+    .where("id")
+    .anyOf([...fileIds])
+    .modify({ objectPath: null });
+}

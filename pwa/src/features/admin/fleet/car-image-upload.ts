@@ -13,6 +13,9 @@ import { isAcceptedUploadTarget, sendUpload } from "../../uploads/send-upload";
 
 export const CAR_IMAGE_ACCEPT = CAR_IMAGE_CONTENT_TYPES.join(",");
 
+/** How long asking for the upload address may take before the server counts as unreachable. */
+const UPLOAD_ADDRESS_TIMEOUT_MS = 20_000;
+
 export type UploadOutcome =
   | { ok: true; objectPath: string }
   /** `unreachable`: the server gave no answer (offline, a stalled connection, only its proxy). */
@@ -39,6 +42,8 @@ export async function uploadCarImage(file: File): Promise<UploadOutcome> {
   try {
     ticket = await api.call("requestUpload", {
       body: { purpose: "car-image", contentType: file.type, size: file.size },
+      // A stalled connection: the picture is kept on the device instead (car-picture-field.tsx).
+      signal: AbortSignal.timeout(UPLOAD_ADDRESS_TIMEOUT_MS),
     });
   } catch (error) {
     console.error("Requesting a car image upload address failed", error);

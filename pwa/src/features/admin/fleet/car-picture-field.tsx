@@ -1,7 +1,7 @@
 import { Box, Button, Group, Image, Loader, Stack, Text } from "@mantine/core";
 import { IconPhotoUp } from "@tabler/icons-react";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
-import { uploadToasts } from "@car-rental/shared/messages";
+import { uploadMessages, uploadToasts } from "@car-rental/shared/messages";
 import { showToast } from "../../../lib/toast";
 import classes from "../frame/admin.module.css";
 import { carPictureUrl } from "../frame/display";
@@ -29,9 +29,11 @@ function useObjectUrl(blob: Blob | undefined): string | null {
 
 /** Where to show a car's picture from: the server's, or the file kept on this device until the car is sent. */
 export function useCarPictureSrc(image: string | null | undefined): string | null {
-  const kept = useObjectUrl(useKeptCarImage(image));
-  if (isKeptCarImage(image)) return kept;
-  return image ? carPictureUrl(image) : null;
+  const kept = useKeptCarImage(image);
+  const keptUrl = useObjectUrl(kept?.blob ?? undefined);
+  if (!isKeptCarImage(image)) return image ? carPictureUrl(image) : null;
+  // Once its car reached the server only the server's copy is left.
+  return keptUrl ?? (kept?.objectPath ? carPictureUrl(kept.objectPath) : null);
 }
 
 /**
@@ -57,26 +59,32 @@ export function useCarPicture(initial: string | null) {
     event.currentTarget.value = "";
     if (!file) return;
     setUploading(true);
-    const online = typeof navigator === "undefined" || navigator.onLine !== false;
-    const outcome: UploadOutcome = online
-      ? await uploadCarImage(file)
-      : { ok: false, unreachable: true, title: uploadToasts.failed.title, message: "" };
-    let chosen: string;
-    if (outcome.ok) {
-      chosen = outcome.objectPath;
-      showToast(uploadToasts.image, "success");
-    } else if (outcome.unreachable && !carImageProblem(file)) {
-      // No connection: the picture waits on this device and goes up with the car.
-      chosen = await keepCarImage(appDb, file, file.type);
-      showToast(uploadToasts.imageKept, "info");
-    } else {
+    try {
+      const online = typeof navigator === "undefined" || navigator.onLine !== false;
+      const outcome: UploadOutcome = online
+        ? await uploadCarImage(file)
+        : { ok: false, unreachable: true, title: uploadToasts.failed.title, message: "" };
+      let chosen: string;
+      if (outcome.ok) {
+        chosen = outcome.objectPath;
+        showToast(uploadToasts.image, "success");
+      } else if (outcome.unreachable && !carImageProblem(file)) {
+        // No connection: the picture waits on this device and goes up with the car.
+        chosen = await keepCarImage(appDb, file, file.type);
+        showToast(uploadToasts.imageKept, "info");
+      } else {
+        showToast({ title: outcome.title, description: outcome.message }, "error");
+        return;
+      }
+      setImage(chosen);
+      setPreview(URL.createObjectURL(file));
+    } catch (error) {
+      // Keeping the file failed (the browser's storage is full, say): nothing was chosen.
+      console.error("Keeping the car picture failed", error);
+      showToast({ title: uploadToasts.failed.title, description: uploadMessages.noFilesProcessed }, "error");
+    } finally {
       setUploading(false);
-      showToast({ title: outcome.title, description: outcome.message }, "error");
-      return;
     }
-    setUploading(false);
-    setImage(chosen);
-    setPreview(URL.createObjectURL(file));
   };
 
   const src = preview ?? stored;
