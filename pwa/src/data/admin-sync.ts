@@ -246,16 +246,18 @@ export async function applySyncResponse(db: CarRentalDb, answer: SyncResponse): 
 }
 
 /**
- * Logout: forgets the admin mirror, the cursor and the admin changes still
- * in the outbox (decisions.md: the caller warns first when the outbox is not
+ * Logout: forgets the admin mirror, the cursor, the admin changes still
+ * in the outbox and their files (decisions.md: the caller warns first when the outbox is not
  * empty). Queued contact messages are a visitor's, not the admin's: they stay.
  */
 export async function clearAdminData(db: CarRentalDb = appDb): Promise<void> {
-  await db.transaction("rw", [...db.mirrorTables(), db.outbox, db.carImageFiles], async () => {
+  const files = [db.carImageFiles, db.handoverFiles];
+  await db.transaction("rw", [...db.mirrorTables(), db.outbox, ...files], async () => {
     await db.outbox.filter((entry) => entry.entity !== "contact").delete();
     await Promise.all(SYNC_ENTITIES.map((entity) => db.mirrorTable(entity).clear()));
     await db.syncState.delete(ADMIN_KEY);
-    // Car pictures chosen offline belong to the changes just removed.
-    await db.carImageFiles.clear();
+    // The files of the admin's changes (car pictures, handover photos and signatures: a customer's
+    // face and signature) do not stay on a shared tablet either.
+    await Promise.all(files.map((table) => table.clear()));
   });
 }
