@@ -645,6 +645,37 @@ test("an answer lost on the way: Book Now again shows the booking the server mad
   expect(bookings.filter((booking) => booking.customerEmail === email)).toHaveLength(1);
 });
 
+test("a booking that gets no answer within 30 seconds says so, and Book Now again books once", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const files = writeDocumentFiles(testInfo.outputPath("documents"));
+  const pickup = addDays(today(), 83);
+  const email = "hanging.answer.e2e@example.com";
+  await selectCarOnHome(page, "Nissan Navara VL 4x2");
+  await fillPersonalInformation(page, { name: "Rosa Hanging", email, phone: "09171239877" });
+  await pickDates(page, pickup, addDays(pickup, 2));
+  await uploadAllDocuments(page, files);
+  await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
+
+  // A connection that hangs: the first request never gets anywhere, nor any answer.
+  let attempts = 0;
+  await page.route("**/api/bookings", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    attempts += 1;
+    if (attempts > 1) return route.continue();
+    await new Promise<void>((resolve) => page.once("close", () => resolve()));
+  });
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await expect(page.getByText("No answer from the server")).toBeVisible({ timeout: 45_000 });
+  expect(await findBooking(email)).toBeUndefined();
+
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await expect(page.getByRole("dialog", { name: "Booking Confirmation" })).toBeVisible();
+  expect(attempts).toBe(2);
+  expect(await findBooking(email)).toBeDefined();
+});
+
 test.describe("a first visit that loses its connection before the app is stored offline", () => {
   // No service worker yet: every file the page has not loaded so far must come from the network.
   test.use({ serviceWorkers: "block" });

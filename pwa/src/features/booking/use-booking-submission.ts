@@ -40,6 +40,9 @@ type SubmissionInput = {
   onBooked: (result: PublicBookingResponse) => void;
 };
 
+/** How long a booking may wait for the server's answer on a poor connection. */
+const BOOKING_SEND_TIMEOUT_MS = 30_000;
+
 /**
  * Sending the booking (spec §5, §8): the checks the server would refuse
  * anyway (no car, blocked name, offline, documents, a taken pickup time),
@@ -121,7 +124,12 @@ export function useBookingSubmission(
       proofOfBillingUrl: documents.proofOfBillingUrl?.objectPath ?? null,
     });
     try {
-      const result = await api.call("createBooking", { body, idempotencyKey: bookingAttemptKey(body) });
+      const result = await api.call("createBooking", {
+        body,
+        idempotencyKey: bookingAttemptKey(body),
+        // A connection that hangs is no answer: the visitor is told so and can press Book Now again.
+        signal: AbortSignal.timeout(BOOKING_SEND_TIMEOUT_MS),
+      });
       // The booking is made: forget the draft before anything can save it again.
       forgetBookingAttempt();
       await draft.forget();
