@@ -81,7 +81,7 @@ export function syncAdmin(options: AdminSyncOptions = {}): Promise<AdminSyncResu
 let pulls: Promise<unknown> = Promise.resolve();
 
 /** How long one sync request (a page of a reset, a delta) may take; a page resumes where it stopped. */
-export const SYNC_PAGE_TIMEOUT_MS = 120_000;
+const SYNC_PAGE_TIMEOUT_MS = 120_000;
 
 async function pullAdmin(options: AdminSyncOptions): Promise<AdminSyncResult | null> {
   const db = options.db ?? appDb;

@@ -74,6 +74,19 @@ function isTimeout(reason: unknown): boolean {
   return reason instanceof Error && reason.name === "TimeoutError";
 }
 
+/** Answers from a proxy in front of the shop's server, which was not reached (502, 503, 504). */
+const PROXY_ONLY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/**
+ * True when the shop's server was not reached: no answer at all (offline, a
+ * reset, a timeout) or only its proxy answering. What was sent may be sent
+ * again later (under the same Idempotency-Key), or a kept copy shown instead.
+ */
+export function isServerUnreachable(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  return error instanceof ApiError && PROXY_ONLY_STATUSES.has(error.status);
+}
+
 /** True for failures worth retrying later: no answer at all, or a 5xx. */
 export function isTransientError(error: unknown): boolean {
   if (error instanceof NetworkError) return true;

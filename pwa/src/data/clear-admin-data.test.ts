@@ -6,42 +6,28 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { clearAdminData } from "./admin-sync";
-import { CarRentalDb, type StoredOutboxEntry } from "./db";
+import { CarRentalDb } from "./db";
+import { blockName } from "./mutations/blocklist/block-name";
+import { sendContactMessage } from "./mutations/contact/send-contact-message";
+import { addToOutbox } from "./outbox";
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
-
-function entry(n: number, entity: string, mutation: string): StoredOutboxEntry {
-  return {
-    id: uuid(n),
-    seq: n,
-    mutation,
-    args: {},
-    createdAt: "2026-11-29T00:00:00.000Z",
-    attempts: 0,
-    failStreak: 0,
-    state: "pending",
-    lastError: null,
-    lastStatus: null,
-    nextAttemptAt: 0,
-    claimedAt: null,
-    entity,
-    entityId: uuid(n),
-    related: [],
-    label: mutation,
-    rowKeys: [`${entity}:${uuid(n)}`],
-  } as StoredOutboxEntry;
-}
 
 describe("clearAdminData", () => {
   it("forgets the mirror, the admin's changes and their files, and keeps a visitor's contact message", async () => {
     const db = new CarRentalDb(`clear-admin-data-${crypto.randomUUID()}`);
     const blob = new Blob([new Uint8Array([1, 2, 3])], { type: "image/png" });
     await db.syncState.put({ key: "admin", cursor: "c", lastSyncAt: "2026-11-29T00:00:00.000Z", auth: "ok" });
-    await db.blockedNames.put({ id: uuid(1), fullName: "Juan" } as never);
-    await db.outbox.bulkPut([
-      entry(2, "bookings", "updateBookingStatus"),
-      entry(3, "contact", "sendContactMessage"),
-    ]);
+    // An admin change (its optimistic row in the mirror) and a visitor's message, queued as the app queues them.
+    await addToOutbox(db, {
+      mutation: blockName,
+      args: { id: uuid(1), fullName: "Juan", reason: null, blockedBy: "admin" },
+    });
+    await addToOutbox(db, {
+      mutation: sendContactMessage,
+      args: { firstName: "Maria", lastName: "Santos", email: "maria@example.ph", message: "Hello" },
+    });
+    expect(await db.blockedNames.count()).toBe(1);
     await db.handoverFiles.put({
       id: uuid(4),
       bookingId: uuid(5),

@@ -7,7 +7,7 @@
  * even if the first attempt did reach it.
  */
 import type { ContactMessage } from "@car-rental/shared/schemas/contact";
-import { api as appApi, ApiError, type ApiClient } from "../../data/api-client";
+import { api as appApi, ApiError, isServerUnreachable, type ApiClient } from "../../data/api-client";
 import type { OutboxEntry } from "../../data/db";
 import { sendContactMessage as sendContactMessageLater } from "../../data/mutations/contact/send-contact-message";
 import type { MutationArgs } from "../../data/mutations/mutation";
@@ -28,9 +28,6 @@ export type ContactSendDeps = {
 
 /** A spotty connection gets this long for the direct send; then the outbox takes over. */
 export const CONTACT_SEND_TIMEOUT_MS = 15_000;
-
-/** Answers that mean the shop's server was not reached: worth sending again later. */
-const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
 
 export async function sendContactMessage(
   message: ContactMessage,
@@ -54,8 +51,7 @@ export async function sendContactMessage(
     // The server's own refusal is shown as the spec's failure; no answer at
     // all (or none from the server itself) means the message may still be
     // delivered: queue it under the same key.
-    if (error instanceof ApiError && !UNREACHABLE_STATUSES.has(error.status))
-      return { kind: "failed", error };
+    if (error instanceof ApiError && !isServerUnreachable(error)) return { kind: "failed", error };
     return queue();
   }
 }

@@ -12,7 +12,14 @@ import {
   type MyBooking,
   type MyBookingFormValues,
 } from "@car-rental/shared/schemas/my-booking";
-import { ApiError, NetworkError, api as appApi, describeError, type ApiClient } from "../../data/api-client";
+import {
+  ApiError,
+  NetworkError,
+  api as appApi,
+  describeError,
+  isServerUnreachable,
+  type ApiClient,
+} from "../../data/api-client";
 import { keptMyBooking, saveMyBooking } from "../../data/my-bookings";
 
 export const OFFLINE_NOT_KEPT =
@@ -41,9 +48,6 @@ async function keptCopy(body: BookingLookupBody) {
 /** A spotty connection gets this long to answer a lookup; then the kept copy is shown. */
 export const LOOKUP_TIMEOUT_MS = 12_000;
 
-/** Answers that mean the shop's server was not reached (its proxy answered instead). */
-const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
-
 /**
  * Looks the booking up and keeps it. When the server cannot be reached (no
  * connection, no answer within `timeoutMs`, or only its proxy answering), the
@@ -69,7 +73,7 @@ export async function lookUpBooking(
   } catch (error) {
     // No answer within the timeout is a NetworkError too (api-client.ts).
     const noAnswer = error instanceof NetworkError;
-    if (noAnswer || (error instanceof ApiError && UNREACHABLE_STATUSES.has(error.status))) {
+    if (isServerUnreachable(error)) {
       const copy = await keptCopy(body);
       if (copy) return { shown: { answer: copy.answer, offline: true } };
       if (noAnswer) return { problem: OFFLINE_NOT_KEPT, keepShown: true };

@@ -8,6 +8,7 @@
  *
  * No DOM or React imports: the service worker sends changes too.
  */
+import { carInputSchema } from "@car-rental/shared/schemas/car";
 import { carImageSchema, idSchema } from "@car-rental/shared/schemas/common";
 import * as z from "zod";
 import type { ApiClient } from "../../api-client";
@@ -96,3 +97,21 @@ export async function forgetDeliveredCarImage(db: CarRentalDb, image: string | u
     if (named === 0) await db.carImageFiles.update(image, { blob: null });
   });
 }
+
+/** The arguments of a car's change (`createCar`, `updateCar`): the car with its id, its picture possibly kept here. */
+export const carChangeSchema = carInputSchema.extend({ id: idSchema, image: carImageRef.optional() });
+type CarChange = z.infer<typeof carChangeSchema>;
+
+/**
+ * What a car's change does for a picture kept on this device: uploads it just
+ * before the car is sent (only then is the change kept out of a batch),
+ * uploads it anew when a refused change is retried, and drops the kept bytes
+ * once the server has the car.
+ */
+export const keptCarImageSteps = {
+  prepare: async (db: CarRentalDb, api: ApiClient, args: CarChange): Promise<CarChange> =>
+    args.image === undefined ? args : { ...args, image: await uploadedCarImage(db, api, args.image) },
+  prepares: (args: CarChange) => isKeptCarImage(args.image),
+  forgetUploads: (db: CarRentalDb, args: CarChange) => forgetCarImageUpload(db, args.image),
+  afterDelivery: (db: CarRentalDb, args: CarChange) => forgetDeliveredCarImage(db, args.image),
+};

@@ -8,25 +8,18 @@
 import { CAR_IMAGE_CONTENT_TYPES, CAR_IMAGE_MAX_BYTES } from "@car-rental/shared/constants";
 import { errorMessages, uploadMessages, uploadToasts } from "@car-rental/shared/messages";
 import type { UploadResponse } from "@car-rental/shared/schemas/upload";
-import { api, ApiError, describeError, NetworkError } from "../../../data/api-client";
+import { api, ApiError, describeError, isServerUnreachable } from "../../../data/api-client";
 import { isAcceptedUploadTarget, sendUpload } from "../../uploads/send-upload";
 
 export const CAR_IMAGE_ACCEPT = CAR_IMAGE_CONTENT_TYPES.join(",");
 
-/** How long asking for the upload address may take before the server counts as unreachable. */
+/** How long asking for the upload address may take before the picture is kept on the device instead. */
 const UPLOAD_ADDRESS_TIMEOUT_MS = 20_000;
 
 export type UploadOutcome =
   | { ok: true; objectPath: string }
   /** `unreachable`: the server gave no answer (offline, a stalled connection, only its proxy). */
   | { ok: false; title: string; message: string; unreachable?: boolean };
-
-/** No answer from the shop's server: the picture can wait on the device instead. */
-function unreachable(error: unknown): boolean {
-  return (
-    error instanceof NetworkError || (error instanceof ApiError && [502, 503, 504].includes(error.status))
-  );
-}
 
 /** Why a file cannot be a car picture (type or size), or null. */
 export function carImageProblem(file: Pick<File, "type" | "size">): string | null {
@@ -51,7 +44,7 @@ export async function uploadCarImage(file: File): Promise<UploadOutcome> {
       ok: false,
       title: uploadToasts.error.title,
       message: describeError(error, uploadMessages.noUploadUrl),
-      unreachable: unreachable(error),
+      unreachable: isServerUnreachable(error),
     };
   }
   if (!ticket.uploadURL)

@@ -8,7 +8,7 @@ import { carPictureUrl } from "../frame/display";
 import { useKeptCarImage } from "../../../data/admin-data";
 import { db as appDb } from "../../../data/db";
 import { isKeptCarImage, keepCarImage } from "../../../data/mutations/cars/car-image-files";
-import { CAR_IMAGE_ACCEPT, carImageProblem, uploadCarImage, type UploadOutcome } from "./car-image-upload";
+import { CAR_IMAGE_ACCEPT, carImageProblem, uploadCarImage } from "./car-image-upload";
 
 export type CarPicture = ReturnType<typeof useCarPicture>;
 
@@ -60,21 +60,25 @@ export function useCarPicture(initial: string | null) {
     if (!file) return;
     setUploading(true);
     try {
+      const problem = carImageProblem(file);
+      if (problem) {
+        showToast({ title: uploadToasts.failed.title, description: problem }, "error");
+        return;
+      }
       const online = typeof navigator === "undefined" || navigator.onLine !== false;
-      const outcome: UploadOutcome = online
-        ? await uploadCarImage(file)
-        : { ok: false, unreachable: true, title: uploadToasts.failed.title, message: "" };
+      const outcome = online ? await uploadCarImage(file) : null;
+      if (outcome && !outcome.ok && !outcome.unreachable) {
+        showToast({ title: outcome.title, description: outcome.message }, "error");
+        return;
+      }
       let chosen: string;
-      if (outcome.ok) {
+      if (outcome?.ok) {
         chosen = outcome.objectPath;
         showToast(uploadToasts.image, "success");
-      } else if (outcome.unreachable && !carImageProblem(file)) {
+      } else {
         // No connection: the picture waits on this device and goes up with the car.
         chosen = await keepCarImage(appDb, file, file.type);
         showToast(uploadToasts.imageKept, "info");
-      } else {
-        showToast({ title: outcome.title, description: outcome.message }, "error");
-        return;
       }
       setImage(chosen);
       setPreview(URL.createObjectURL(file));
