@@ -4,10 +4,39 @@ import { benchSettings } from "./lib/env";
 import { randomUUID } from "node:crypto";
 import { bookingBody, distinctBookings, uploadBenchDocumentSets, type BenchCar } from "./lib/bookings";
 import { measure, measureEvenlySpaced, type LoadResult } from "./lib/load";
+import type { SameBytesCeiling } from "./lib/same-bytes-ceiling";
 
-export type ApiRow = { name: string; result: LoadResult };
+/**
+ * A measured call. A public read also carries the same-bytes ceiling measured
+ * right before it (`ceiling`) and the read's share of it in every round
+ * (`shares`, in %): `result` and `ceiling` are the round with the median share.
+ */
+export type ApiRow = { name: string; result: LoadResult; ceiling?: LoadResult; shares?: number[] };
 
 const DURATION = benchSettings.seconds;
+
+/** Rounds of each public read, each right after its own ceiling measurement. */
+export const PAIRED_ROUNDS = 3;
+
+/**
+ * A public read measured in PAIRED_ROUNDS rounds, each the same-bytes ceiling
+ * and then the read, so each ratio compares two measurements seconds apart:
+ * this host's speed drifts by up to 2× within a run, which a single ceiling
+ * measured minutes earlier turns into a ratio of the drift. The row keeps the
+ * round with the median ratio.
+ */
+async function pairedRead(name: string, url: string, ceiling: SameBytesCeiling): Promise<ApiRow> {
+  const rounds: { result: LoadResult; ceiling: LoadResult; share: number }[] = [];
+  for (let round = 0; round < PAIRED_ROUNDS; round++) {
+    const bare = await ceiling.measure();
+    const result = await measure({ url, headers: BROWSER_ACCEPT_ENCODING, durationSeconds: DURATION });
+    rounds.push({ result, ceiling: bare, share: bare.rps > 0 ? (result.rps / bare.rps) * 100 : 0 });
+  }
+  const shares = rounds.map((r) => r.share);
+  const median = [...rounds].sort((a, b) => a.share - b.share)[Math.floor(rounds.length / 2)];
+  if (!median) throw new Error(`no rounds of ${name}`);
+  return { name, result: median.result, ceiling: median.ceiling, shares };
+}
 
 /** What a browser sends: the public reads are measured as the PWA fetches them (compressed). */
 export const BROWSER_ACCEPT_ENCODING = { "Accept-Encoding": "gzip, deflate, br" };
@@ -40,34 +69,25 @@ const HALF_RATE_BOOKINGS = 600;
 /** The PWA's booking requests carry an Idempotency-Key (a fresh one per booking). */
 const idempotencyKey = () => ({ "Idempotency-Key": randomUUID() });
 
-/** Throughput and latency of each public call and the admin sync, on a running server. */
-export async function benchApi(url: string): Promise<ApiRow[]> {
+/**
+ * Throughput and latency of each public call and the admin sync, on a running
+ * server; the public reads paired with the same-bytes ceiling (pairedRead).
+ */
+export async function benchApi(url: string, ceiling: SameBytesCeiling): Promise<ApiRow[]> {
   const cars = (await (await fetch(`${url}/api/cars`)).json()) as BenchCar[];
   const car = cars.find((c) => c.available);
   if (!car) throw new Error("no available car");
   const cookie = await adminCookie(url);
   const rows: ApiRow[] = [];
-  const headers = BROWSER_ACCEPT_ENCODING;
-  rows.push({
-    name: PUBLIC_READS.cars,
-    result: await measure({ url: `${url}/api/cars`, headers, durationSeconds: DURATION }),
-  });
-  rows.push({
-    name: PUBLIC_READS.bookedDates,
-    result: await measure({
-      url: `${url}/api/cars/${car.id}/booked-dates`,
-      headers,
-      durationSeconds: DURATION,
-    }),
-  });
-  rows.push({
-    name: PUBLIC_READS.blockedNameCheck,
-    result: await measure({
-      url: `${url}/api/blocked-names/check?name=Juan%20Dela%20Cruz`,
-      headers,
-      durationSeconds: DURATION,
-    }),
-  });
+  rows.push(await pairedRead(PUBLIC_READS.cars, `${url}/api/cars`, ceiling));
+  rows.push(await pairedRead(PUBLIC_READS.bookedDates, `${url}/api/cars/${car.id}/booked-dates`, ceiling));
+  rows.push(
+    await pairedRead(
+      PUBLIC_READS.blockedNameCheck,
+      `${url}/api/blocked-names/check?name=Juan%20Dela%20Cruz`,
+      ceiling,
+    ),
+  );
   const documents = await uploadBenchDocumentSets(url, 2 * BOOKINGS_PER_ROW + HALF_RATE_BOOKINGS);
   const bookings = distinctBookings(cars, 400, documents);
   const book = (connections: number, amount: number) =>
