@@ -136,6 +136,8 @@ export default defineConfig({
       { name: "api", roots: ["/shared/src/api-public.ts"] },
       { name: "dexie", roots: ["/dexie/dist/modern/dexie.min.mjs"] },
       { name: "forms", roots: ["/react-hook-form/"] },
+      // The browser database's declaration (every Dexie version since the first): a task of its own.
+      { name: "database", roots: ["/src/data/db.ts"] },
       // The toasts' store: small, and apart from the viewport, which only a page showing a toast loads.
       { name: "toast-store", roots: [TOAST_STORE] },
       // What the home page's content has in common with the other public pages: the static ones

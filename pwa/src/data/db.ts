@@ -316,68 +316,83 @@ export class CarRentalDb extends Dexie {
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
-    this.version(1).stores({
-      cars: "id, name",
-      bookedRanges: "[carId+start+pickupTime], carId",
-      publicSync: "key",
-      adminCars: "id, name",
-      bookings: "id, customerId, carId, createdAt, status",
-      customers: "id, email, createdAt",
-      blockedNames: "id, fullName",
-      payments: "id, bookingId",
-      outbox: "id, &seq, state, [entity+entityId]",
-      syncState: "key",
-      drafts: "key",
-    });
+    // Each version, as written below oldest first, is declared by one step; the steps run newest
+    // first. Each `stores()` makes Dexie read every version declared so far again, with the tables
+    // they add up to: newest first, most of those reads see a few tables instead of all of them
+    // (half the time on a phone, where this runs while the page loads). The declared versions,
+    // their tables and upgrades come out the same in either order (db.test.ts).
+    const steps: (() => unknown)[] = [];
+    const declare = (step: () => unknown) => steps.push(step);
+    declare(() =>
+      this.version(1).stores({
+        cars: "id, name",
+        bookedRanges: "[carId+start+pickupTime], carId",
+        publicSync: "key",
+        adminCars: "id, name",
+        bookings: "id, customerId, carId, createdAt, status",
+        customers: "id, email, createdAt",
+        blockedNames: "id, fullName",
+        payments: "id, bookingId",
+        outbox: "id, &seq, state, [entity+entityId]",
+        syncState: "key",
+        drafts: "key",
+      }),
+    );
     // The outbox's rows by `entity:id`, so a delivery looks up only the entries about its rows.
-    this.version(2)
-      .stores({ outbox: "id, &seq, state, [entity+entityId], *rowKeys" })
-      .upgrade(async (tx) => {
-        await tx
-          .table<StoredOutboxEntry, string>("outbox")
-          .toCollection()
-          .modify((entry) => {
-            entry.rowKeys = outboxRowKeys(entry);
-          });
-      });
+    declare(() =>
+      this.version(2)
+        .stores({ outbox: "id, &seq, state, [entity+entityId], *rowKeys" })
+        .upgrade(async (tx) => {
+          await tx
+            .table<StoredOutboxEntry, string>("outbox")
+            .toCollection()
+            .modify((entry) => {
+              entry.rowKeys = outboxRowKeys(entry);
+            });
+        }),
+    );
     // Named mutations (issue #19): each stored request becomes the change it was made by.
-    this.version(3)
-      .stores({})
-      .upgrade(async (tx) => {
-        await tx
-          .table<StoredOutboxEntry & LegacyOutboxEntry, string>("outbox")
-          .toCollection()
-          .modify((entry) => {
-            if (entry.method === undefined) return;
-            const named = mutationOfLegacyEntry(entry);
-            entry.mutation = named?.mutation ?? "unknown";
-            entry.args = named?.args ?? { method: entry.method, path: entry.path, body: entry.body };
-            if (!named) {
-              entry.state = "failed";
-              entry.lastError = UNKNOWN_CHANGE_MESSAGE;
-            }
-            delete entry.method;
-            delete entry.path;
-            delete entry.body;
-          });
-      });
+    declare(() =>
+      this.version(3)
+        .stores({})
+        .upgrade(async (tx) => {
+          await tx
+            .table<StoredOutboxEntry & LegacyOutboxEntry, string>("outbox")
+            .toCollection()
+            .modify((entry) => {
+              if (entry.method === undefined) return;
+              const named = mutationOfLegacyEntry(entry);
+              entry.mutation = named?.mutation ?? "unknown";
+              entry.args = named?.args ?? { method: entry.method, path: entry.path, body: entry.body };
+              if (!named) {
+                entry.state = "failed";
+                entry.lastError = UNKNOWN_CHANGE_MESSAGE;
+              }
+              delete entry.method;
+              delete entry.path;
+              delete entry.body;
+            });
+        }),
+    );
     // The synced tables as `shared/src/mirror.ts` lists them (a new one comes with the next version),
     // each version that brought one with the tables it had.
-    for (const version of MIRROR_VERSIONS) this.version(version).stores(mirrorStoresAt(version));
+    for (const version of MIRROR_VERSIONS)
+      declare(() => this.version(version).stores(mirrorStoresAt(version)));
     // My booking's own table (release-2 §D2); the other stores are unchanged. Its version is fixed
     // and apart from the mirror's versions: a new mirror table takes a version above every one declared, never this one.
-    this.version(MY_BOOKINGS_VERSION).stores({ myBookings: "id, reference, openedAt" });
+    declare(() => this.version(MY_BOOKINGS_VERSION).stores({ myBookings: "id, reference, openedAt" }));
     // Release-2 §E2: rows stored before deposits get what the server's migration gave them.
-    this.version(DEPOSIT_VERSION).stores({}).upgrade(upgradeToDeposits);
+    declare(() => this.version(DEPOSIT_VERSION).stores({}).upgrade(upgradeToDeposits));
     // The handover's files (release 2 §C3), in the version that also brings the `handovers` mirror
     // table (declared above from the list). A new store only: nothing stored before changes shape.
-    this.version(HANDOVER_VERSION).stores({ handoverFiles: "id, bookingId" });
+    declare(() => this.version(HANDOVER_VERSION).stores({ handoverFiles: "id, bookingId" }));
     // The public rates' cache (release-2 §E1): a new table, nothing stored before changes.
-    this.version(RATES_VERSION).stores({ publicRates: "key" });
+    declare(() => this.version(RATES_VERSION).stores({ publicRates: "key" }));
     // The length discounts' mirror table (declared above from the list): the next pull is a full one.
-    this.version(LENGTH_DISCOUNTS_VERSION).upgrade(upgradeToLengthDiscounts);
+    declare(() => this.version(LENGTH_DISCOUNTS_VERSION).upgrade(upgradeToLengthDiscounts));
     // Car pictures chosen offline: a new table, nothing stored before changes.
-    this.version(CAR_IMAGE_FILES_VERSION).stores({ carImageFiles: "id" });
+    declare(() => this.version(CAR_IMAGE_FILES_VERSION).stores({ carImageFiles: "id" }));
+    for (const step of steps.reverse()) step();
   }
 
   /** An admin mirror table by sync entity name, for the pull, reads and deletes (features use the typed tables). */

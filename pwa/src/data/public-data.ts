@@ -3,7 +3,7 @@
  * of cars the visitor looked at work offline after one visit): fetch when
  * online, store in Dexie, render from Dexie with `useLiveQuery`.
  */
-import { useLiveQuery } from "dexie-react-hooks";
+import { useLiveQuery } from "./use-live-query";
 import { DEFAULT_RATES, type Rates } from "@car-rental/shared/rates";
 import type { Car } from "@car-rental/shared/schemas/car";
 import type { RatesResponse } from "@car-rental/shared/schemas/rates";

@@ -20,7 +20,7 @@ export function loadMantine(): Promise<void> {
   return mantineLoading;
 }
 
-/** Resolves once Mantine, zod, the shared schemas and route table, Dexie and react-hook-form are evaluated, in tasks of their own. */
+/** Resolves once Mantine, zod, the shared schemas and route table, Dexie, react-hook-form and the browser database are evaluated, in tasks of their own. */
 export function loadDataLibraries(): Promise<void> {
   loading ??= (async () => {
     await loadMantine();
@@ -39,6 +39,9 @@ export function loadDataLibraries(): Promise<void> {
       await import("dexie");
       await nextTask();
       await import("react-hook-form");
+      await nextTask();
+      // Declaring the database's versions (data/db.ts) re-reads every earlier one: a task of its own.
+      await import("../data/db");
       await nextTask();
     } catch {
       // The feature's own import reports the failure (and React.lazy retries it).
