@@ -29,6 +29,9 @@ async function pairedRead(name: string, url: string, ceiling: SameBytesCeiling):
   const rounds: { result: LoadResult; ceiling: LoadResult; share: number }[] = [];
   for (let round = 0; round < PAIRED_ROUNDS; round++) {
     const bare = await ceiling.measure();
+    if (bare.rps === 0 || bare.non2xx > 0) {
+      throw new Error(`the same-bytes ceiling failed before ${name}: ${JSON.stringify(bare.statuses)}`);
+    }
     const result = await measure({ url, headers: BROWSER_ACCEPT_ENCODING, durationSeconds: DURATION });
     rounds.push({ result, ceiling: bare, share: bare.rps > 0 ? (result.rps / bare.rps) * 100 : 0 });
   }
@@ -88,6 +91,8 @@ export async function benchApi(url: string, ceiling: SameBytesCeiling): Promise<
       ceiling,
     ),
   );
+  // The ceiling's part is done: it does not run beside the bookings.
+  await ceiling.stop();
   const documents = await uploadBenchDocumentSets(url, 2 * BOOKINGS_PER_ROW + HALF_RATE_BOOKINGS);
   const bookings = distinctBookings(cars, 400, documents);
   const book = (connections: number, amount: number) =>

@@ -43,6 +43,7 @@ export async function startSameBytesCeiling(serverUrl: string, port: number): Pr
         headers: BROWSER_ACCEPT_ENCODING,
         durationSeconds: benchSettings.seconds,
       }),
+    /** Stops the app and removes its file; again, it does nothing. */
     async stop() {
       try {
         await ceilingServer.stop();

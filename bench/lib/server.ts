@@ -61,7 +61,8 @@ export async function startProcess(
     port,
     child,
     async stop() {
-      if (child.exitCode !== null) return;
+      // Already ended (exited, or killed by a signal).
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
     },

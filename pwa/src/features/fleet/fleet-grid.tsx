@@ -69,12 +69,13 @@ export function FleetGrid({ onSelect, selectedCarId = null }: FleetGridProps) {
   const storedCars = useCars();
   const cars = useDeferredValue(storedCars);
   const [category, setCategory] = useState(ALL_CATEGORIES);
-  const [refresh, setRefresh] = useState<"loading" | "done" | "failed">("loading");
+  // "empty": the server listed no car; "done": it listed some, stored for the grid.
+  const [refresh, setRefresh] = useState<"loading" | "done" | "empty" | "failed">("loading");
 
   const load = () => {
     setRefresh("loading");
     refreshCars().then(
-      (result) => setRefresh(result === null ? "failed" : "done"),
+      (result) => setRefresh(result === null ? "failed" : result.length === 0 ? "empty" : "done"),
       (error: unknown) => {
         // Offline or the server is down: the stored fleet (if any) stays on screen.
         console.warn("Could not refresh the fleet", error);
@@ -95,8 +96,9 @@ export function FleetGrid({ onSelect, selectedCarId = null }: FleetGridProps) {
   useEffect(() => onRevealAllSections(layOutAll), [layOutAll]);
   const pending = laidOut < shown.length ? { [PENDING_SECTION_ATTRIBUTE]: "" } : {};
 
-  // Still loading, or the fleet has arrived and its deferred render is on its way.
-  const arriving = storedCars !== undefined && storedCars.length > 0;
+  // Still loading, or the fleet has arrived and its render is on its way: the stored
+  // fleet reaches the grid as a transition, which may commit after the refresh's answer.
+  const arriving = (storedCars !== undefined && storedCars.length > 0) || refresh === "done";
   if (cars === undefined || (cars.length === 0 && (refresh === "loading" || arriving))) {
     return (
       <div className={`${classes.fleet} ${classes.grid}`} aria-busy="true" aria-label="Loading the fleet">
@@ -107,7 +109,7 @@ export function FleetGrid({ onSelect, selectedCarId = null }: FleetGridProps) {
     );
   }
 
-  if (cars.length === 0 && refresh === "done") {
+  if (cars.length === 0 && refresh === "empty") {
     return (
       <div className={`${classes.fleet} ${classes.status}`} role="status">
         <Text fw={600}>No cars are listed at the moment.</Text>
