@@ -1,6 +1,6 @@
 import "@mantine/core/styles/Skeleton.css";
 import { Skeleton } from "@mantine/core";
-import { startTransition, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from "react";
+import { startTransition, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { manilaToday } from "@car-rental/shared/dates";
 import type { PublicBookingResponse } from "@car-rental/shared/schemas/booking";
 import type { Car } from "@car-rental/shared/schemas/car";
@@ -56,8 +56,8 @@ export function BookingSection({
   const [draft, setDraft] = useState<BookingDraft | null | undefined>(undefined);
   const [confirmation, setConfirmation] = useState<PublicBookingResponse | null>(null);
   const selectedCarId = useSelectedCarId();
-  // Deferred, like the draft below: the form renders in slices that yield to the browser.
-  const cars = useDeferredValue(useCars());
+  // The fleet arrives as a transition (data/use-live-query.ts), like the draft below.
+  const cars = useCars();
 
   useEffect(() => {
     let active = true;

@@ -1,6 +1,6 @@
 import "@mantine/core/styles/Skeleton.css";
 import { Button, Skeleton, Text } from "@mantine/core";
-import { useDeferredValue, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { formatPeso } from "@car-rental/shared/money";
 import type { Car } from "@car-rental/shared/schemas/car";
 import { refreshCars, useCars } from "../../data/public-data";
@@ -19,8 +19,8 @@ type VehicleListProps = {
  * button, is not on this page: one such button per car).
  */
 export function VehicleList({ onSelected }: VehicleListProps) {
-  // Deferred: the list renders in slices that yield to the browser when the fleet arrives.
-  const cars = useDeferredValue(useCars());
+  // The fleet arrives as a transition (data/use-live-query.ts): the list renders in slices.
+  const cars = useCars();
   const selectedCarId = useSelectedCarId();
   const [failed, setFailed] = useState(false);
 

@@ -1,7 +1,7 @@
 import "@mantine/core/styles/Chip.css";
 import "@mantine/core/styles/Skeleton.css";
 import { Button, Chip, Group, Skeleton, Text } from "@mantine/core";
-import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { KNOWN_CATEGORIES } from "@car-rental/shared/constants";
 import type { Car } from "@car-rental/shared/schemas/car";
 import { refreshCars, useCars } from "../../data/public-data";
@@ -65,9 +65,8 @@ function categoriesOf(cars: readonly Car[]): string[] {
  * server on mount. Category chips filter the grid.
  */
 export function FleetGrid({ onSelect, selectedCarId = null }: FleetGridProps) {
-  // Deferred: the grid renders in slices that yield to the browser when the fleet arrives.
-  const storedCars = useCars();
-  const cars = useDeferredValue(storedCars);
+  // The fleet arrives as a transition (data/use-live-query.ts): the grid renders in slices.
+  const cars = useCars();
   const [category, setCategory] = useState(ALL_CATEGORIES);
   // "empty": the server listed no car; "done": it listed some, stored for the grid.
   const [refresh, setRefresh] = useState<"loading" | "done" | "empty" | "failed">("loading");
@@ -96,10 +95,9 @@ export function FleetGrid({ onSelect, selectedCarId = null }: FleetGridProps) {
   useEffect(() => onRevealAllSections(layOutAll), [layOutAll]);
   const pending = laidOut < shown.length ? { [PENDING_SECTION_ATTRIBUTE]: "" } : {};
 
-  // Still loading, or the fleet has arrived and its render is on its way: the stored
+  // Still loading, or the server listed cars and their render is on its way: the stored
   // fleet reaches the grid as a transition, which may commit after the refresh's answer.
-  const arriving = (storedCars !== undefined && storedCars.length > 0) || refresh === "done";
-  if (cars === undefined || (cars.length === 0 && (refresh === "loading" || arriving))) {
+  if (cars === undefined || (cars.length === 0 && (refresh === "loading" || refresh === "done"))) {
     return (
       <div className={`${classes.fleet} ${classes.grid}`} aria-busy="true" aria-label="Loading the fleet">
         {Array.from({ length: 6 }, (_, index) => (
