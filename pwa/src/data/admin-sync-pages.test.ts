@@ -5,7 +5,7 @@ import { routes } from "@car-rental/shared/api";
 import { SYNC_ENTITIES, mirrorTables } from "@car-rental/shared/mirror";
 import { syncResponseSchema } from "@car-rental/shared/schemas/sync";
 import { startTestServer, type TestServer } from "../../../sync-server/src/test-server";
-import { ApiClient, type FetchLike } from "./api-client";
+import { ApiClient, NetworkError, type FetchLike } from "./api-client";
 import { readAdminSyncState, syncAdmin } from "./admin-sync";
 import { CarRentalDb } from "./db";
 import { addLegacyEntry } from "./outbox-test-support";
@@ -59,15 +59,38 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A fetch to the real server with the admin cookie, that logs each sync query and can be cut off. */
+/** Waits `ms`, or rejects with the signal's reason when it aborts first (as fetch does). */
+function delivered(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    });
+  });
+}
+
+/**
+ * A fetch to the real server with the admin cookie, that logs each sync query
+ * and can be cut off, or made slow: a sync answer then arrives `msPerRow` per
+ * row it carries after the server sent it (a link whose time grows with the page).
+ */
 function makeNetwork() {
   const network = {
     /** Sync requests to let through before the network drops (null: never). */
     cutAfter: null as number | null,
+    msPerRow: 0,
     queries: [] as URLSearchParams[],
+    /** The rows of each sync answer that arrived, in order. */
+    arrivedRows: [] as number[],
     fetch: (async (input, init) => {
       const url = new URL(input);
-      if (url.pathname === routes.adminSync.path) {
+      const isSync = url.pathname === routes.adminSync.path;
+      if (isSync) {
         if (network.cutAfter !== null && network.queries.length >= network.cutAfter) {
           throw new TypeError("fetch failed");
         }
@@ -75,7 +98,14 @@ function makeNetwork() {
       }
       const headers = new Headers(init.headers);
       headers.set("Cookie", cookie);
-      return fetch(input, { ...init, headers });
+      const response = await fetch(input, { ...init, headers });
+      if (!isSync || !response.ok) return response;
+      const text = await response.text();
+      const body = JSON.parse(text) as Record<string, unknown>;
+      const rows = SYNC_ENTITIES.reduce((sum, entity) => sum + ((body[entity] as unknown[]) ?? []).length, 0);
+      await delivered(rows * network.msPerRow, init.signal);
+      network.arrivedRows.push(rows);
+      return new Response(text, { status: response.status, headers: response.headers });
     }) satisfies FetchLike,
   };
   return network;
@@ -155,6 +185,58 @@ describe("paged admin sync", () => {
     expect(network.queries.some((query) => query.get("paged") === "1" && !query.has("since"))).toBe(false);
     expect(await localMirror()).toEqual(await serverMirror());
     expect((await readAdminSyncState(db)).page).toBeNull();
+  });
+
+  it("asks again for a page that timed out in half the rows, and finishes the reset", async () => {
+    // 60 ms a row against a 400 ms timeout: a page of 16 or 8 rows cannot arrive in time, one of 4 can.
+    network.msPerRow = 60;
+    const result = await syncAdmin({ db, api, pageRows: 16, requestTimeoutMs: 400 });
+    expect(result?.reset).toBe(true);
+    expect(await localMirror()).toEqual(await serverMirror());
+    const limits = network.queries.map((query) => query.get("limit"));
+    // 16 and 8 timed out on the first page, 4 carried it (same request, smaller); 4 from then on.
+    expect(limits.slice(0, 3)).toEqual(["16", "8", "4"]);
+    expect(network.queries[1]?.get("paged")).toBe("1");
+    expect(network.queries[2]?.get("paged")).toBe("1");
+    const pages = network.queries.slice(3, -1);
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pages.every((query) => query.has("page") && query.get("limit") === "4")).toBe(true);
+    expect(network.arrivedRows.slice(0, -1).every((rows) => rows <= 4)).toBe(true);
+    const state = await readAdminSyncState(db);
+    expect(state.page).toBeNull();
+    expect(state.cursor).toMatch(/^\d+$/);
+  });
+
+  it("gives up after four halvings in a row: the pull fails and the mirror stays as it was", async () => {
+    network.msPerRow = 60;
+    await syncAdmin({ db, api, pageRows: 5 });
+    // Every page now times out, even of one row: the link is as good as gone.
+    network.queries.length = 0;
+    await expect(syncAdmin({ db, api, pageRows: 32, requestTimeoutMs: 50, full: true })).rejects.toThrow(
+      NetworkError,
+    );
+    expect(network.queries.map((query) => query.get("limit"))).toEqual(["32", "16", "8", "4", "2"]);
+    // Nothing of the new reset was stored: the mirror is the one of the first sync.
+    expect(await localMirror()).toEqual(await serverMirror());
+  });
+
+  it("does not ask a timed-out delta again: it fails, and the next pull asks for it", async () => {
+    await syncAdmin({ db, api, pageRows: 5 });
+    const before = await readAdminSyncState(db);
+    network.queries.length = 0;
+    network.msPerRow = 1000;
+    await server.db
+      .knex("customers")
+      .insert({ full_name: "Delta Customer", email: "delta@example.ph", phone: "09171234567" });
+    await expect(syncAdmin({ db, api, pageRows: 5, requestTimeoutMs: 200 })).rejects.toThrow(NetworkError);
+    expect(network.queries).toHaveLength(1);
+    expect(network.queries[0]?.get("since")).toBe(before.cursor);
+    expect((await readAdminSyncState(db)).cursor).toBe(before.cursor);
+
+    network.msPerRow = 0;
+    await syncAdmin({ db, api, pageRows: 5, requestTimeoutMs: 200 });
+    expect(network.queries[1]?.get("since")).toBe(before.cursor);
+    expect(await db.customers.where("email").equals("delta@example.ph").count()).toBe(1);
   });
 
   it("removes rows the server no longer has, and keeps a row with a waiting change as it is", async () => {

@@ -9,14 +9,21 @@
  * (issue #23): each page is stored in its own transaction as it arrives, with
  * the token of the next one, so a sync cut short goes on where it stopped.
  * The cursor is stored after the last page, and the delta from it follows at
- * once, bringing what changed while the pages were read.
+ * once, bringing what changed while the pages were read. A page that does not
+ * arrive within the request timeout is asked for again in half the rows (a
+ * slow link carries a smaller page in time); see `PageSize`.
  *
  * No DOM or React imports: the service worker syncs after it drained the outbox.
  */
 import Dexie from "dexie";
 import { manilaToday } from "@car-rental/shared/dates";
 import { mirrorWindowStart } from "@car-rental/shared/mirror";
-import { SYNC_ENTITIES, type SyncEntity, type SyncResponse } from "@car-rental/shared/schemas/sync";
+import {
+  SYNC_ENTITIES,
+  SYNC_PAGE_ROWS,
+  type SyncEntity,
+  type SyncResponse,
+} from "@car-rental/shared/schemas/sync";
 import { adminApi as api } from "./admin-api";
 import { ApiError, type ApiClient } from "./api-client";
 import { db as appDb, type CarRentalDb, type SyncStateRow } from "./db";
@@ -27,8 +34,10 @@ export type AdminSyncOptions = {
   api?: ApiClient;
   /** Ignore the cursor and fetch everything (after discarding a change, to revert it). */
   full?: boolean;
-  /** Rows per page of a paged reset (the server's default when absent). */
+  /** Rows per page of a paged reset to start from (the server's default when absent). */
   pageRows?: number;
+  /** How long one request may take (SYNC_PAGE_TIMEOUT_MS when absent; tests shorten it). */
+  requestTimeoutMs?: number;
 };
 
 export type AdminSyncResult = { reset: boolean; changed: number; removed: number };
@@ -83,17 +92,64 @@ let pulls: Promise<unknown> = Promise.resolve();
 /** How long one sync request (a page of a reset, a delta) may take; a page resumes where it stopped. */
 const SYNC_PAGE_TIMEOUT_MS = 120_000;
 
+/** A timed-out page is asked for again in half the rows, at most this many times in a row. */
+const MAX_HALVINGS = 4;
+
+/**
+ * The rows per page of a reset, adapted to the connection: halved when a page
+ * did not arrive within the timeout (a slow link gets a page it can carry in
+ * time instead of failing the sync every two minutes), doubled again, up to
+ * where it started, when a page took under an eighth of the timeout. Kept per
+ * database for as long as the page (or the service worker) runs.
+ */
+class PageSize {
+  private halvings = 0;
+  rows: number;
+  constructor(readonly start: number) {
+    this.rows = start;
+  }
+  /** After a page timed out: whether to ask for it again, smaller. */
+  shrink(): boolean {
+    if (this.halvings >= MAX_HALVINGS || this.rows <= 1) return false;
+    this.halvings += 1;
+    this.rows = Math.max(1, Math.floor(this.rows / 2));
+    return true;
+  }
+  /** After a page arrived in `ms` of the `timeoutMs` it had. */
+  arrived(ms: number, timeoutMs: number): void {
+    this.halvings = 0;
+    if (ms < timeoutMs / 8) this.rows = Math.min(this.start, this.rows * 2);
+  }
+}
+
+const pageSizes = new WeakMap<CarRentalDb, PageSize>();
+
+function pageSizeFor(db: CarRentalDb, start: number): PageSize {
+  let size = pageSizes.get(db);
+  if (!size || size.start !== start) {
+    size = new PageSize(start);
+    pageSizes.set(db, size);
+  }
+  return size;
+}
+
 async function pullAdmin(options: AdminSyncOptions): Promise<AdminSyncResult | null> {
   const db = options.db ?? appDb;
   const client = options.api ?? api;
+  const timeoutMs = options.requestTimeoutMs ?? SYNC_PAGE_TIMEOUT_MS;
+  const pageSize = pageSizeFor(db, options.pageRows ?? SYNC_PAGE_ROWS.default);
   const total: AdminSyncResult = { reset: false, changed: 0, removed: 0 };
   let startOver = options.full === true;
   for (;;) {
     const state = await readAdminSyncState(db);
     const page = startOver ? null : (state.page ?? null);
     const since = startOver ? undefined : (state.cursor ?? undefined);
+    const fresh = startOver;
     startOver = false;
-    const limit = options.pageRows === undefined ? {} : { limit: options.pageRows };
+    // The server's default page needs no parameter (and a delta takes none).
+    const limit = pageSize.rows === SYNC_PAGE_ROWS.default ? {} : { limit: pageSize.rows };
+    const signal = AbortSignal.timeout(timeoutMs);
+    const asked = Date.now();
     let answer: SyncResponse | null;
     try {
       answer = await client.call("adminSync", {
@@ -102,7 +158,7 @@ async function pullAdmin(options: AdminSyncOptions): Promise<AdminSyncResult | n
             ? { paged: "1", ...limit, ...(since === undefined ? {} : { since }) }
             : { page, ...limit },
         on401: "returnNull",
-        signal: AbortSignal.timeout(SYNC_PAGE_TIMEOUT_MS),
+        signal,
       });
     } catch (error) {
       // A token this server no longer reads (it was updated mid-way): start the reset again.
@@ -110,8 +166,15 @@ async function pullAdmin(options: AdminSyncOptions): Promise<AdminSyncResult | n
         startOver = true;
         continue;
       }
+      // A page of a reset (not a delta, which has no pages) too large for the link: ask for less.
+      const resetPage = page !== null || since === undefined;
+      if (resetPage && signal.aborted && pageSize.shrink()) {
+        startOver = fresh;
+        continue;
+      }
       throw error;
     }
+    if (answer?.page) pageSize.arrived(Date.now() - asked, timeoutMs);
     if (answer === null) {
       await markAdminNeedsAuth(db);
       return null;
