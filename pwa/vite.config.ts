@@ -11,6 +11,17 @@ import { prerender } from "./vite-plugins/prerender.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
+/**
+ * The chunks loaded before any feature's own lazy import runs: the entry and src/boot/'s modules,
+ * and the data libraries (lib/data-libraries.ts). Named in chunkGroups below.
+ */
+const LOADED_FIRST =
+  /(^|\/)(index|layout|app-shell|router|react|rolldown-runtime|mantine|zod|constants|schemas|api|dexie|forms|database)-[\w-]{8}\.js$/;
+/** Each chunk's static imports (file names), filled by the car-rental:static-imports plugin. */
+const staticImports = new Map<string, readonly string[]>();
+/** The start-up chunks, and the route chunks whose lazy imports the prerendered pages request themselves. */
+const NO_PRELOAD_LIST = /(^|\/)(index|layout|app-shell|router|home|booking|my-booking)-[\w-]{8}\.js$/;
+
 /** The home page's sections with data and forms, and those without (src/features/home/home-page.tsx). */
 const HOME_SECTIONS = /\/src\/features\/home\/(fleet|booking|contact-form)-slot\.tsx$/;
 const HOME_STATIC = /\/src\/features\/home\/(why-choose-us|about|contact-details)\.tsx$/;
@@ -37,6 +48,17 @@ const carPicturesDir = fileURLToPath(new URL("../db/assets/cars/", import.meta.u
 export default defineConfig({
   root,
   plugins: [
+    // Each chunk's static imports, for build.modulePreload below (read before Vite lists the preloads).
+    {
+      name: "car-rental:static-imports",
+      enforce: "pre",
+      generateBundle(_options, bundle) {
+        staticImports.clear();
+        for (const item of Object.values(bundle)) {
+          if (item.type === "chunk") staticImports.set(item.fileName, item.imports);
+        }
+      },
+    },
     // Must run before the React plugin: it generates src/routeTree.gen.ts and splits route chunks.
     tanstackRouter({
       target: "react",
@@ -223,11 +245,29 @@ export default defineConfig({
   build: {
     target: "es2022",
     sourcemap: false,
-    // A lazy chunk's JS dependencies load through the browser's own module graph rather than a
-    // <link rel=modulepreload> each, added all at once when the chunk is requested (a 20-60 ms task
-    // on a slow phone for the booking form's twenty chunks). Its CSS is still loaded first.
+    // A lazy chunk's JS dependencies are preloaded with it (a <link rel=modulepreload> each, skipped
+    // for a file already linked) for the lazy imports of the features' own chunks (a dialog, the
+    // confirmation), less the chunks always loaded by then: the browser finds a chunk's imports only
+    // once the chunk has arrived, one round trip per level (on a link with 2 s of latency, the
+    // upload dialog took 12 s instead of 4). The start-up and route chunks' lazy imports get none:
+    // their lists would weigh on every first view, and the prerendered pages request what they load
+    // later themselves, one file per task (lib/preload-later.ts; twenty links added at once were a
+    // 20-60 ms task on a slow phone).
     modulePreload: {
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === "html" ? deps : []),
+      resolveDependencies: (file, deps, { hostId, hostType }) => {
+        if (hostType === "html") return deps;
+        // The outbox's engine is imported when changes wait, often offline: nothing to gain.
+        if (NO_PRELOAD_LIST.test(hostId) || /(^|\/)sync-engine-/.test(file)) return [];
+        // What the importing chunk imports statically is loaded already.
+        const loaded = new Set<string>();
+        const visit = (chunk: string) => {
+          if (loaded.has(chunk)) return;
+          loaded.add(chunk);
+          staticImports.get(chunk)?.forEach(visit);
+        };
+        visit(hostId);
+        return deps.filter((dep) => !loaded.has(dep) && !LOADED_FIRST.test(dep));
+      },
     },
   },
 });

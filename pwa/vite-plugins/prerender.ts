@@ -74,22 +74,39 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
  * the start-up and route chunks) leave the HTML and are started by public/start-app.js
  * once the page has painted.
  */
-export function startScriptsAfterPaint(html: string, pageScripts: readonly string[]): string {
+export function startScriptsAfterPaint(
+  html: string,
+  pageScripts: readonly string[],
+  laterFiles: readonly string[] = [],
+): string {
   const entry = MODULE_SCRIPT.exec(html)?.[1];
   if (!entry) throw new Error("index.html has no module entry script");
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? "");
   const scripts = [...new Set([...preloads, ...pageScripts])];
-  const start = `<script defer src="/start-app.js" data-entry="${entry}" data-preload="${scripts.join(" ")}"></script>`;
+  const later = laterFiles.length > 0 ? ` ${LATER_ATTRIBUTE}="${laterFiles.join(" ")}"` : "";
+  const start = `<script defer src="/start-app.js" data-entry="${entry}" data-preload="${scripts.join(" ")}"${later}></script>`;
   return html
     .replace(MODULE_SCRIPT, "")
     .replace(MODULE_PRELOAD, "")
     .replace("</body>", `  ${start}\n  </body>`);
 }
 
-type PageAssets = { scripts: string[]; styles: string[] };
+/**
+ * The attribute of the start-app script listing the files the page loads
+ * later, once its data features start (src/lib/preload-later.ts reads it).
+ */
+const LATER_ATTRIBUTE = "data-later";
+
+type PageAssets = { scripts: string[]; styles: string[]; later: string[] };
+
+/** Each bundled module's static and lazy imports (module ids), read when the bundle is written. */
+type ModuleGraph = Map<string, { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] }>;
 
 /** main.tsx imports the modules of src/boot/ one per task at start-up: they load with the entry. */
 const START_UP_MODULES = "/src/boot/";
+
+/** The module that loads the public pages' data libraries (zod, the schemas, Dexie...) one by one. */
+const DATA_LIBRARIES_MODULE = "/src/lib/data-libraries.ts";
 
 /**
  * What a page needs beyond the entry and the module preloads Vite wrote: the
@@ -97,10 +114,10 @@ const START_UP_MODULES = "/src/boot/";
  * import (to modulepreload), and their CSS (to link, so the prerendered page is
  * styled at first paint instead of when the chunks arrive).
  */
-function pageAssets(bundle: Rollup.OutputBundle, routeFile: string): PageAssets {
+function pageAssets(bundle: Rollup.OutputBundle, graph: ModuleGraph, routeFile: string): PageAssets {
   const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === "chunk");
   const entry = chunks.find((chunk) => chunk.isEntry);
-  if (!entry) return { scripts: [], styles: [] };
+  if (!entry) return { scripts: [], styles: [], later: [] };
   // In the order main.tsx imports them.
   const startUp = entry.dynamicImports
     .map((file) => bundle[file])
@@ -142,7 +159,57 @@ function pageAssets(bundle: Rollup.OutputBundle, routeFile: string): PageAssets 
     // CSS of the parts it renders later arrives with their JS.
     addStyles(route);
   }
-  return { scripts, styles };
+  return {
+    scripts,
+    styles,
+    later: laterFiles(bundle, graph, route, new Set([...loadedByEntry, ...scripts])),
+  };
+}
+
+/**
+ * What the page loads once its data features start: the data libraries
+ * (src/lib/data-libraries.ts imports them one after the other) and the
+ * sections the route chunk imports lazily, with every chunk and style sheet
+ * they import. The browser finds a chunk's imports only once the chunk has
+ * arrived, and the libraries are imported in turn, so on a link with seconds
+ * of latency these would load in a dozen round trips one after the other;
+ * listed, they are all requested at once (and evaluated in their turn).
+ */
+function laterFiles(
+  bundle: Rollup.OutputBundle,
+  graph: ModuleGraph,
+  route: Rollup.OutputChunk | undefined,
+  alreadyLoaded: ReadonlySet<string>,
+): string[] {
+  const chunkOf = new Map<string, string>();
+  for (const item of Object.values(bundle)) {
+    if (item.type === "chunk") for (const id of item.moduleIds) chunkOf.set(id, item.fileName);
+  }
+  // The modules whose lazy imports the page makes by itself: the data libraries' loader, and the
+  // route's page (the modules of the route chunk its component imports, e.g. the home page's sections).
+  const lazyImporters = [...graph.keys()].filter((id) => id.endsWith(DATA_LIBRARIES_MODULE));
+  const routeComponent = route?.moduleIds.find((id) => id.includes("tsr-split=component"));
+  const inRoute = new Set(route?.moduleIds ?? []);
+  const walk = (id: string) => {
+    if (lazyImporters.includes(id) || !inRoute.has(id)) return;
+    lazyImporters.push(id);
+    graph.get(id)?.importedIds.forEach(walk);
+  };
+  if (routeComponent) walk(routeComponent);
+  const roots = lazyImporters.flatMap((id) =>
+    (graph.get(id)?.dynamicallyImportedIds ?? []).flatMap((target) => chunkOf.get(target) ?? []),
+  );
+  const files: string[] = [];
+  const visit = (fileName: string) => {
+    if (alreadyLoaded.has(fileName) || files.includes(fileName)) return;
+    const chunk = bundle[fileName];
+    if (chunk?.type !== "chunk") return;
+    files.push(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) if (!files.includes(css)) files.push(css);
+    chunk.imports.forEach(visit);
+  };
+  roots.forEach(visit);
+  return files.map((file) => `/${file}`);
 }
 
 /**
@@ -156,6 +223,7 @@ function pageAssets(bundle: Rollup.OutputBundle, routeFile: string): PageAssets 
 export function prerender({ entry, configFile }: PrerenderOptions): Plugin {
   let config: ResolvedConfig;
   let clientBundle: Rollup.OutputBundle | null = null;
+  let graph: ModuleGraph = new Map();
   return {
     name: "car-rental:prerender",
     apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
@@ -164,6 +232,18 @@ export function prerender({ entry, configFile }: PrerenderOptions): Plugin {
     },
     writeBundle(_options, bundle) {
       clientBundle = bundle;
+      graph = new Map();
+      for (const item of Object.values(bundle)) {
+        if (item.type !== "chunk") continue;
+        for (const id of item.moduleIds) {
+          const info = this.getModuleInfo(id);
+          if (info)
+            graph.set(id, {
+              importedIds: info.importedIds,
+              dynamicallyImportedIds: info.dynamicallyImportedIds,
+            });
+        }
+      }
     },
     closeBundle: {
       sequential: true,
@@ -196,7 +276,7 @@ export function prerender({ entry, configFile }: PrerenderOptions): Plugin {
             const markup = await loaded.renderPage(pagePath);
             const title = loaded.takePageTitle();
             const routeFile = `src/routes/${pagePath === "/" ? "index" : pagePath.slice(1)}.tsx`;
-            const assets = pageAssets(clientBundle, routeFile);
+            const assets = pageAssets(clientBundle, graph, routeFile);
             const styles = assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
             let html = startScriptsAfterPaint(
               template
@@ -207,6 +287,7 @@ export function prerender({ entry, configFile }: PrerenderOptions): Plugin {
                 .replace("</head>", `${styles.join("")}</head>`)
                 .replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`),
               assets.scripts.map((file) => `/${file}`),
+              assets.later,
             );
             if (title !== null) html = html.replace(SITE_NAME_TITLE, `<title>${escapeHtml(title)}</title>`);
             const file = path.join(outDir, loaded.prerenderedFile(pagePath));

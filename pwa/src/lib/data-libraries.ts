@@ -6,6 +6,7 @@
  * between.
  */
 import { nextTask } from "./next-task";
+import { preloadLaterFiles } from "./preload-later";
 
 let loading: Promise<void> | undefined;
 let mantineLoading: Promise<void> | undefined;
@@ -22,6 +23,8 @@ export function loadMantine(): Promise<void> {
 
 /** Resolves once Mantine, zod, the shared schemas and route table, Dexie, react-hook-form and the browser database are evaluated, in tasks of their own. */
 export function loadDataLibraries(): Promise<void> {
+  // Every file of the data features is requested now; each is evaluated below in its turn.
+  preloadLaterFiles();
   loading ??= (async () => {
     await loadMantine();
     try {

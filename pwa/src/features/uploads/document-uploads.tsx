@@ -7,8 +7,10 @@ import classes from "./uploads.module.css";
 import type { DocumentUploads } from "./use-document-uploads";
 import { lazyRetrying } from "../../lib/lazy-retrying";
 
-// The dialog (a Mantine modal with its focus trap) loads when a document is first chosen.
-const UploadDialog = lazyRetrying(() => import("./upload-dialog").then((m) => ({ default: m.UploadDialog })));
+// The dialog (a Mantine modal with its focus trap) loads when a document is first chosen, with the
+// files it imports in one round trip (vite.config.ts, build.modulePreload).
+const loadDialog = () => import("./upload-dialog");
+const UploadDialog = lazyRetrying(() => loadDialog().then((m) => ({ default: m.UploadDialog })));
 
 type DocumentUploadListProps = {
   uploads: DocumentUploads;
@@ -29,6 +31,15 @@ export function DocumentUploadList({ uploads, disabled = false }: DocumentUpload
     used: false,
   });
   const current = documentKinds.find((entry) => entry.kind === dialog.kind) ?? documentKinds[0];
+  // Until the dialog's code is there, the chosen button shows it is working on it.
+  const [dialogReady, setDialogReady] = useState(false);
+  const open = (kind: DocumentKind) => {
+    setDialog({ kind, opened: true, used: true });
+    loadDialog().then(
+      () => setDialogReady(true),
+      () => undefined,
+    );
+  };
 
   return (
     <>
@@ -52,9 +63,9 @@ export function DocumentUploadList({ uploads, disabled = false }: DocumentUpload
               </div>
               <Button
                 variant={uploaded ? "default" : "light"}
-                loading={uploads.inProgress[kind]}
+                loading={uploads.inProgress[kind] || (dialog.opened && dialog.kind === kind && !dialogReady)}
                 disabled={disabled}
-                onClick={() => setDialog({ kind, opened: true, used: true })}
+                onClick={() => open(kind)}
               >
                 {uploaded ? `Replace ${label}` : `Upload ${label}`}
               </Button>
