@@ -249,10 +249,10 @@ export default defineConfig({
     // for a file already linked) for the lazy imports of the features' own chunks (a dialog, the
     // confirmation), less the chunks always loaded by then: the browser finds a chunk's imports only
     // once the chunk has arrived, one round trip per level (on a link with 2 s of latency, the
-    // upload dialog took 12 s instead of 4). The start-up and route chunks' lazy imports get none:
-    // their lists would weigh on every first view, and the prerendered pages request what they load
-    // later themselves, one file per task (lib/preload-later.ts; twenty links added at once were a
-    // 20-60 ms task on a slow phone).
+    // upload dialog took 12 s instead of 4). The lazy imports of the start-up chunks and of the
+    // public pages' route chunks (home, booking, my-booking) get none: their lists would weigh on
+    // every first view, and the prerendered pages request what they load later themselves, one file
+    // per task (lib/preload-later.ts; twenty links added at once were a 20-60 ms task on a slow phone).
     modulePreload: {
       resolveDependencies: (file, deps, { hostId, hostType }) => {
         if (hostType === "html") return deps;

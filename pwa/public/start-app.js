@@ -11,6 +11,7 @@
   // asks for it then (src/lib/preload-later.ts), and it is requested together, one link per task,
   // instead of one round trip after another as each file names the next.
   var later = (tag.getAttribute("data-later") || "").split(" ").filter(Boolean);
+  var landing = location.pathname;
   var root = document.getElementById("root");
   var started = false;
 
@@ -53,8 +54,9 @@
     });
     setTimeout(preloadEach, 0, files);
   }
+  // The list is this page's: after a move to another page within the app, it would be the wrong one.
   window.preloadLater = function () {
-    preloadEach(later);
+    if (location.pathname === landing) preloadEach(later);
   };
 
   function start() {

@@ -59,31 +59,48 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Waits `ms`, or rejects with the signal's reason when it aborts first (as fetch does). */
-function delivered(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    });
+/**
+ * A body that arrives `ms` after the answer's status and headers, or fails
+ * with the signal's reason when it aborts first (as a fetch's body does).
+ */
+function slowBody(
+  text: string,
+  ms: number,
+  signal: AbortSignal | null | undefined,
+): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      const timer = setTimeout(() => {
+        controller.enqueue(new TextEncoder().encode(text));
+        controller.close();
+      }, ms);
+      signal?.addEventListener("abort", () => {
+        clearTimeout(timer);
+        controller.error(signal.reason);
+      });
+    },
+  });
+}
+
+/** Never answers; fails with the signal's reason when it aborts (a dead link). */
+function noAnswer(signal: AbortSignal | null | undefined): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    signal?.addEventListener("abort", () => reject(signal.reason as Error));
   });
 }
 
 /**
  * A fetch to the real server with the admin cookie, that logs each sync query
- * and can be cut off, or made slow: a sync answer then arrives `msPerRow` per
- * row it carries after the server sent it (a link whose time grows with the page).
+ * and can be cut off, made slow (a sync answer's body then arrives `msPerRow`
+ * per row it carries after its headers: a link whose time grows with the
+ * page), or dead (no answer at all).
  */
 function makeNetwork() {
   const network = {
     /** Sync requests to let through before the network drops (null: never). */
     cutAfter: null as number | null,
     msPerRow: 0,
+    dead: false,
     queries: [] as URLSearchParams[],
     /** The rows of each sync answer that arrived, in order. */
     arrivedRows: [] as number[],
@@ -95,6 +112,7 @@ function makeNetwork() {
           throw new TypeError("fetch failed");
         }
         network.queries.push(url.searchParams);
+        if (network.dead) return noAnswer(init.signal);
       }
       const headers = new Headers(init.headers);
       headers.set("Cookie", cookie);
@@ -103,9 +121,15 @@ function makeNetwork() {
       const text = await response.text();
       const body = JSON.parse(text) as Record<string, unknown>;
       const rows = SYNC_ENTITIES.reduce((sum, entity) => sum + ((body[entity] as unknown[]) ?? []).length, 0);
-      await delivered(rows * network.msPerRow, init.signal);
-      network.arrivedRows.push(rows);
-      return new Response(text, { status: response.status, headers: response.headers });
+      const arriving = slowBody(text, rows * network.msPerRow, init.signal);
+      return new Response(
+        arriving.pipeThrough(
+          new TransformStream({
+            flush: () => void network.arrivedRows.push(rows),
+          }),
+        ),
+        { status: response.status, headers: response.headers },
+      );
     }) satisfies FetchLike,
   };
   return network;
@@ -188,9 +212,9 @@ describe("paged admin sync", () => {
   });
 
   it("asks again for a page that timed out in half the rows, and finishes the reset", async () => {
-    // 60 ms a row against a 400 ms timeout: a page of 16 or 8 rows cannot arrive in time, one of 4 can.
-    network.msPerRow = 60;
-    const result = await syncAdmin({ db, api, pageRows: 16, requestTimeoutMs: 400 });
+    // 100 ms a row against a 700 ms timeout: a page of 16 or 8 rows cannot arrive in time, one of 4 can.
+    network.msPerRow = 100;
+    const result = await syncAdmin({ db, api, pageRows: 16, requestTimeoutMs: 700 });
     expect(result?.reset).toBe(true);
     expect(await localMirror()).toEqual(await serverMirror());
     const limits = network.queries.map((query) => query.get("limit"));
@@ -205,18 +229,39 @@ describe("paged admin sync", () => {
     const state = await readAdminSyncState(db);
     expect(state.page).toBeNull();
     expect(state.cursor).toMatch(/^\d+$/);
-  });
+  }, 30_000);
 
   it("gives up after four halvings in a row: the pull fails and the mirror stays as it was", async () => {
     network.msPerRow = 60;
     await syncAdmin({ db, api, pageRows: 5 });
-    // Every page now times out, even of one row: the link is as good as gone.
+    const before = await readAdminSyncState(db);
+    await server.db.knex("customers").insert({
+      full_name: "Unsynced Customer",
+      email: "unsynced@example.ph",
+      phone: "09171234567",
+    });
+    // Every page now times out, even of one row.
     network.queries.length = 0;
     await expect(syncAdmin({ db, api, pageRows: 32, requestTimeoutMs: 50, full: true })).rejects.toThrow(
       NetworkError,
     );
     expect(network.queries.map((query) => query.get("limit"))).toEqual(["32", "16", "8", "4", "2"]);
-    // Nothing of the new reset was stored: the mirror is the one of the first sync.
+    // Nothing of the new reset was stored: the mirror and its cursor are the first sync's.
+    const after = await readAdminSyncState(db);
+    expect(after.cursor).toBe(before.cursor);
+    expect(after.page).toBeNull();
+    expect(await db.customers.where("email").equals("unsynced@example.ph").count()).toBe(0);
+  });
+
+  it("fails at once, without asking for less, when no answer comes at all", async () => {
+    network.dead = true;
+    await expect(syncAdmin({ db, api, pageRows: 16, requestTimeoutMs: 200 })).rejects.toThrow(NetworkError);
+    expect(network.queries).toHaveLength(1);
+    // The link is back: the next pull asks for pages of the size it started with.
+    network.dead = false;
+    network.queries.length = 0;
+    await syncAdmin({ db, api, pageRows: 16 });
+    expect(network.queries[0]?.get("limit")).toBe("16");
     expect(await localMirror()).toEqual(await serverMirror());
   });
 
@@ -234,7 +279,7 @@ describe("paged admin sync", () => {
     expect((await readAdminSyncState(db)).cursor).toBe(before.cursor);
 
     network.msPerRow = 0;
-    await syncAdmin({ db, api, pageRows: 5, requestTimeoutMs: 200 });
+    await syncAdmin({ db, api, pageRows: 5 });
     expect(network.queries[1]?.get("since")).toBe(before.cursor);
     expect(await db.customers.where("email").equals("delta@example.ph").count()).toBe(1);
   });

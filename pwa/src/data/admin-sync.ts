@@ -25,7 +25,7 @@ import {
   type SyncResponse,
 } from "@car-rental/shared/schemas/sync";
 import { adminApi as api } from "./admin-api";
-import { ApiError, type ApiClient } from "./api-client";
+import { ApiError, NetworkError, type ApiClient } from "./api-client";
 import { db as appDb, type CarRentalDb, type SyncStateRow } from "./db";
 import { outboxRowKeys } from "./outbox";
 
@@ -75,8 +75,9 @@ export async function markAdminNeedsAuth(db: CarRentalDb = appDb): Promise<void>
  * @throws NetworkError or ApiError for other failures.
  */
 export function syncAdmin(options: AdminSyncOptions = {}): Promise<AdminSyncResult | null> {
-  // Each request has SYNC_PAGE_TIMEOUT_MS: a stalled connection fails this pull instead of holding
-  // every later one (and the outbox's refresh after a delivery) behind it.
+  // Each request has SYNC_PAGE_TIMEOUT_MS: a request that got no answer fails this pull instead of
+  // holding every later one (and the outbox's refresh after a delivery) behind it; a page that was
+  // arriving too slowly is asked for again, smaller (PageSize).
   // One pull at a time (the screen's timer, a reconnection, the outbox after a delivery): each starts
   // from the cursor the one before it stored, so an older answer never lands after a newer one.
   const run = pulls.then(
@@ -97,16 +98,22 @@ const MAX_HALVINGS = 4;
 
 /**
  * The rows per page of a reset, adapted to the connection: halved when a page
- * did not arrive within the timeout (a slow link gets a page it can carry in
- * time instead of failing the sync every two minutes), doubled again, up to
- * where it started, when a page took under an eighth of the timeout. Kept per
- * database for as long as the page (or the service worker) runs.
+ * began to arrive but not within the timeout (a slow link gets a page it can
+ * carry in time instead of failing the sync every two minutes), doubled again,
+ * up to where it started, when a page took under an eighth of the timeout.
+ * Kept per database for as long as the page (or the service worker) runs. A
+ * request that got no answer at all fails the pull at once, as before: a dead
+ * link does not hold the pulls (and the outbox's refresh) behind it longer.
  */
 class PageSize {
   private halvings = 0;
   rows: number;
   constructor(readonly start: number) {
     this.rows = start;
+  }
+  /** A new pull may halve again. */
+  newPull(): void {
+    this.halvings = 0;
   }
   /** After a page timed out: whether to ask for it again, smaller. */
   shrink(): boolean {
@@ -138,6 +145,7 @@ async function pullAdmin(options: AdminSyncOptions): Promise<AdminSyncResult | n
   const client = options.api ?? api;
   const timeoutMs = options.requestTimeoutMs ?? SYNC_PAGE_TIMEOUT_MS;
   const pageSize = pageSizeFor(db, options.pageRows ?? SYNC_PAGE_ROWS.default);
+  pageSize.newPull();
   const total: AdminSyncResult = { reset: false, changed: 0, removed: 0 };
   let startOver = options.full === true;
   for (;;) {
@@ -146,7 +154,8 @@ async function pullAdmin(options: AdminSyncOptions): Promise<AdminSyncResult | n
     const since = startOver ? undefined : (state.cursor ?? undefined);
     const fresh = startOver;
     startOver = false;
-    // The server's default page needs no parameter (and a delta takes none).
+    // The server's default page needs no parameter. (A request with `since` is a delta, with no
+    // pages, unless the server no longer knows the cursor: it then answers a reset's first page.)
     const limit = pageSize.rows === SYNC_PAGE_ROWS.default ? {} : { limit: pageSize.rows };
     const signal = AbortSignal.timeout(timeoutMs);
     const asked = Date.now();
@@ -166,9 +175,11 @@ async function pullAdmin(options: AdminSyncOptions): Promise<AdminSyncResult | n
         startOver = true;
         continue;
       }
-      // A page of a reset (not a delta, which has no pages) too large for the link: ask for less.
-      const resetPage = page !== null || since === undefined;
-      if (resetPage && signal.aborted && pageSize.shrink()) {
+      // An answer too large for the link to carry in time: ask for less. A page of a reset is asked
+      // for again now; a request with `since` (most likely a delta, which has no pages) is not, but
+      // the next pull asks for smaller pages should it turn out to be a reset.
+      const tooSlow = signal.aborted && error instanceof NetworkError && error.answerStarted;
+      if (tooSlow && pageSize.shrink() && (page !== null || since === undefined)) {
         startOver = fresh;
         continue;
       }

@@ -45,7 +45,14 @@ export class ApiError extends Error {
 /** The request never got an answer: offline, DNS, connection reset, CORS. */
 export class NetworkError extends Error {
   override readonly name = "NetworkError";
-  constructor(cause: unknown) {
+  /**
+   * @param answerStarted the server's answer had begun to arrive (its status and headers) when it
+   * was lost: the link works, slowly or with a drop, rather than not at all.
+   */
+  constructor(
+    cause: unknown,
+    readonly answerStarted = false,
+  ) {
     super(cause instanceof Error ? cause.message : "Network request failed", { cause });
   }
 }
@@ -231,8 +238,8 @@ export class ApiClient {
     try {
       text = await response.text();
     } catch (error) {
-      // The connection dropped while the body was read: the answer is lost.
-      throw new NetworkError(error);
+      // The connection dropped (or the timeout came) while the body was read: the answer is lost.
+      throw new NetworkError(error, true);
     }
     if (!response.ok) throw new ApiError(response.status, response.statusText, text);
     let json: unknown = null;

@@ -6,7 +6,8 @@
  * order and pace (lib/data-libraries.ts); this only makes them arrive together
  * instead of one round trip after another as each file names the next, which
  * on a link with 2 s of latency halved the time until /booking listed its cars.
- * A page without the list (a test, the dev server) requests nothing.
+ * A page without the list (a test, the dev server), or another page than the
+ * one the visitor landed on, requests nothing.
  */
 let started = false;
 

@@ -5,7 +5,7 @@ import type { DocumentKind } from "@car-rental/shared/constants";
 import { documentKinds } from "./document-kinds";
 import classes from "./uploads.module.css";
 import type { DocumentUploads } from "./use-document-uploads";
-import { lazyRetrying } from "../../lib/lazy-retrying";
+import { lazyRetrying, loadRetrying } from "../../lib/lazy-retrying";
 
 // The dialog (a Mantine modal with its focus trap) loads when a document is first chosen, with the
 // files it imports in one round trip (vite.config.ts, build.modulePreload).
@@ -35,7 +35,8 @@ export function DocumentUploadList({ uploads, disabled = false }: DocumentUpload
   const [dialogReady, setDialogReady] = useState(false);
   const open = (kind: DocumentKind) => {
     setDialog({ kind, opened: true, used: true });
-    loadDialog().then(
+    // As the dialog's own load, this waits for the connection should the file fail to arrive.
+    loadRetrying(loadDialog).then(
       () => setDialogReady(true),
       () => undefined,
     );
