@@ -11,7 +11,9 @@
  * blocking there was; this says whose. The server must already serve the
  * built PWA (e.g. `npm run build --workspace pwa && npm start`).
  */
+import { writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { traceSettings } from "./lib/env";
 
 type TraceEvent = {
   name: string;
@@ -44,8 +46,7 @@ const CATEGORIES = [
   "blink.user_timing",
   "loading",
 ];
-/** The sampler slows the page a little: `TRACE_SAMPLES=0` leaves it off for steadier totals. */
-if (process.env.TRACE_SAMPLES !== "0") CATEGORIES.push("disabled-by-default-v8.cpu_profiler");
+if (traceSettings.samples) CATEGORIES.push("disabled-by-default-v8.cpu_profiler");
 
 async function record(): Promise<TraceEvent[]> {
   const browser = await chromium.launch({
@@ -133,8 +134,7 @@ const BROWSER_WORK = [
 ];
 
 const events = await record();
-if (process.env.TRACE_OUT)
-  (await import("node:fs")).writeFileSync(process.env.TRACE_OUT, JSON.stringify(events));
+if (traceSettings.output) writeFileSync(traceSettings.output, JSON.stringify(events));
 const thread = mainThread(events);
 const onMain = events
   .filter((e) => `${e.pid}:${e.tid}` === thread && e.ph === "X")

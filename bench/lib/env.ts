@@ -62,6 +62,14 @@ export const profileSettings = {
   ceiling: process.env.PROFILE_CEILING === "1",
 };
 
+/** `npm run bench:trace`'s settings. */
+export const traceSettings = {
+  /** TRACE_SAMPLES=0 leaves the JavaScript sampler off (it slows the page a little): steadier totals. */
+  samples: process.env.TRACE_SAMPLES !== "0",
+  /** Where to keep the raw trace (JSON), if anywhere. */
+  output: process.env.TRACE_OUT,
+};
+
 /** The environment of a child process: this one's plus the given variables. */
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...process.env, ...extra };
