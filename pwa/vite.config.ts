@@ -4,23 +4,25 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { carPictures } from "./vite-plugins/car-pictures.ts";
-import { chunkGroups } from "./vite-plugins/chunk-groups.ts";
+import { chunkGroups, type ChunkGroup } from "./vite-plugins/chunk-groups.ts";
 import { minifyPublicScripts } from "./vite-plugins/minify-public-scripts.ts";
 import { libraryImports, throwingComponent, throwingExports } from "./vite-plugins/library-imports.ts";
 import { prerender } from "./vite-plugins/prerender.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
-/**
- * The chunks loaded before any feature's own lazy import runs: the entry and src/boot/'s modules,
- * and the data libraries (lib/data-libraries.ts). Named in chunkGroups below.
- */
-const LOADED_FIRST =
-  /(^|\/)(index|layout|app-shell|router|react|rolldown-runtime|mantine|zod|constants|schemas|api|dexie|forms|database)-[\w-]{8}\.js$/;
+/** The file names of the chunks `names`: groups of PAGE_CHUNKS below, or named by Rollup (the entry, its run time, a route). */
+const chunkFiles = (names: readonly string[]) => new RegExp(`(^|/)(${names.join("|")})-[\\w-]{8}\\.js$`);
+/** The chunks every page starts with: the entry (with Rollup's run time) and src/boot/'s steps. */
+const START_UP = ["index", "rolldown-runtime", "react", "router", "app-shell", "layout"];
+/** The data libraries, which lib/data-libraries.ts loads before any feature's own lazy import runs. */
+const DATA_LIBRARIES = ["mantine", "constants", "zod", "schemas", "api", "dexie", "forms", "database"];
+/** The chunks loaded before any feature's own lazy import runs. */
+const LOADED_FIRST = chunkFiles([...START_UP, ...DATA_LIBRARIES]);
+/** The start-up chunks, and the route chunks whose lazy imports the prerendered pages request themselves. */
+const NO_PRELOAD_LIST = chunkFiles([...START_UP, "home", "booking", "my-booking"]);
 /** Each chunk's static imports (file names), filled by the car-rental:static-imports plugin. */
 const staticImports = new Map<string, readonly string[]>();
-/** The start-up chunks, and the route chunks whose lazy imports the prerendered pages request themselves. */
-const NO_PRELOAD_LIST = /(^|\/)(index|layout|app-shell|router|home|booking|my-booking)-[\w-]{8}\.js$/;
 
 /** The home page's sections with data and forms, and those without (src/features/home/home-page.tsx). */
 const HOME_SECTIONS = /\/src\/features\/home\/(fleet|booking|contact-form)-slot\.tsx$/;
@@ -44,6 +46,61 @@ const compoundParts = (component: string, parts: Record<string, string>) =>
     code: () => throwingComponent(name, `Mantine's ${name} as a property of its component`),
   }));
 const carPicturesDir = fileURLToPath(new URL("../db/assets/cars/", import.meta.url));
+
+/** A page's script files, in the order it loads them (issue #23: at most 25 files until idle). */
+const PAGE_CHUNKS: readonly ChunkGroup[] = [
+  // main.tsx's start-up steps, one task each (src/boot/), then the home page's route chunk.
+  { name: "react", roots: ["/src/boot/react-dom.ts"] },
+  { name: "router", roots: ["/src/boot/router-library.ts"] },
+  { name: "app-shell", roots: ["/src/boot/app-shell.ts"] },
+  // With the few small modules the prerendered pages' own code shares with the chunks they load
+  // later (which would otherwise own them, and load with the page): what loads the data
+  // libraries, the browser database's name, and My Booking's words.
+  {
+    name: "layout",
+    roots: [
+      "/src/boot/routes.ts",
+      "/src/lib/data-libraries.ts",
+      "/src/data/database-name.ts",
+      "/shared/src/my-booking.ts",
+    ],
+  },
+  { name: "home", roots: ["/src/routes/index.tsx?tsr-split=component"] },
+  // Mantine's run time, which the first view does without (src/lib/mantine-runtime.ts).
+  { name: "mantine", roots: ["/src/lib/mantine-runtime.ts"] },
+  // The business constants (spec §9), which the PCC page and the data libraries both use: apart,
+  // so that neither loads the other's chunk.
+  { name: "constants", roots: ["/shared/src/constants.ts"] },
+  // The data libraries, in the order src/lib/data-libraries.ts evaluates them.
+  { name: "zod", roots: ["/shared/src/schemas/common.ts"] },
+  { name: "schemas", roots: ["/shared/src/schemas/car.ts", "/shared/src/schemas/booking.ts"] },
+  { name: "api", roots: ["/shared/src/api-public.ts"] },
+  { name: "dexie", roots: ["/dexie/dist/modern/dexie.min.mjs"] },
+  { name: "forms", roots: ["/react-hook-form/"] },
+  // The browser database's declaration (every Dexie version since the first): a task of its own.
+  { name: "database", roots: ["/src/data/db.ts"] },
+  // The toasts' store: small, and apart from the viewport, which only a page showing a toast loads.
+  { name: "toast-store", roots: [TOAST_STORE] },
+  // What the home page's content has in common with the other public pages: the static ones
+  // (PCC, the legal pages: no data libraries), then My Booking (whose page loads most of its
+  // code once used: its feature's modules, not only its route's).
+  { name: "pages-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("(pcc|terms|privacy)")] },
+  { name: "public-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("my-booking"), MY_BOOKING] },
+  // The home page's content without data, hydrated from its HTML.
+  { name: "home-static", roots: [HOME_STATIC] },
+  // The home page's sections with data and forms: the fleet, the booking form, the contact form.
+  { name: "sections", roots: [HOME_SECTIONS] },
+  // The toast viewport, last: what it shares with the pages' content (Portal, CloseButton…) stays
+  // in their chunks, so they do not import it; it loads with a page's first toast (only the pages
+  // with data and forms show toasts, and they have loaded those chunks by then).
+  { name: "notifications", roots: [NOTIFICATIONS] },
+];
+// LOADED_FIRST and NO_PRELOAD_LIST name groups of PAGE_CHUNKS: a group renamed here but not there fails the build.
+for (const name of [...START_UP, ...DATA_LIBRARIES, "home"]) {
+  if (!PAGE_CHUNKS.some((group) => group.name === name) && !["index", "rolldown-runtime"].includes(name)) {
+    throw new Error(`vite.config.ts: no chunk group named ${name}`);
+  }
+}
 
 export default defineConfig({
   root,
@@ -129,53 +186,7 @@ export default defineConfig({
     ]),
     carPictures({ sourceDir: carPicturesDir, urlPrefix: "/cars/" }),
     // A page's script files, in the order it loads them (issue #23: at most 25 files until idle).
-    chunkGroups("/src/main.tsx", [
-      // main.tsx's start-up steps, one task each (src/boot/), then the home page's route chunk.
-      { name: "react", roots: ["/src/boot/react-dom.ts"] },
-      { name: "router", roots: ["/src/boot/router-library.ts"] },
-      { name: "app-shell", roots: ["/src/boot/app-shell.ts"] },
-      // With the few small modules the prerendered pages' own code shares with the chunks they load
-      // later (which would otherwise own them, and load with the page): what loads the data
-      // libraries, the browser database's name, and My Booking's words.
-      {
-        name: "layout",
-        roots: [
-          "/src/boot/routes.ts",
-          "/src/lib/data-libraries.ts",
-          "/src/data/database-name.ts",
-          "/shared/src/my-booking.ts",
-        ],
-      },
-      { name: "home", roots: ["/src/routes/index.tsx?tsr-split=component"] },
-      // Mantine's run time, which the first view does without (src/lib/mantine-runtime.ts).
-      { name: "mantine", roots: ["/src/lib/mantine-runtime.ts"] },
-      // The business constants (spec §9), which the PCC page and the data libraries both use: apart,
-      // so that neither loads the other's chunk.
-      { name: "constants", roots: ["/shared/src/constants.ts"] },
-      // The data libraries, in the order src/lib/data-libraries.ts evaluates them.
-      { name: "zod", roots: ["/shared/src/schemas/common.ts"] },
-      { name: "schemas", roots: ["/shared/src/schemas/car.ts", "/shared/src/schemas/booking.ts"] },
-      { name: "api", roots: ["/shared/src/api-public.ts"] },
-      { name: "dexie", roots: ["/dexie/dist/modern/dexie.min.mjs"] },
-      { name: "forms", roots: ["/react-hook-form/"] },
-      // The browser database's declaration (every Dexie version since the first): a task of its own.
-      { name: "database", roots: ["/src/data/db.ts"] },
-      // The toasts' store: small, and apart from the viewport, which only a page showing a toast loads.
-      { name: "toast-store", roots: [TOAST_STORE] },
-      // What the home page's content has in common with the other public pages: the static ones
-      // (PCC, the legal pages: no data libraries), then My Booking (whose page loads most of its
-      // code once used: its feature's modules, not only its route's).
-      { name: "pages-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("(pcc|terms|privacy)")] },
-      { name: "public-shared", roots: HOME_CONTENT, sharedWith: [routeComponent("my-booking"), MY_BOOKING] },
-      // The home page's content without data, hydrated from its HTML.
-      { name: "home-static", roots: [HOME_STATIC] },
-      // The home page's sections with data and forms: the fleet, the booking form, the contact form.
-      { name: "sections", roots: [HOME_SECTIONS] },
-      // The toast viewport, last: what it shares with the pages' content (Portal, CloseButton…) stays
-      // in their chunks, so they do not import it; it loads with a page's first toast (only the pages
-      // with data and forms show toasts, and they have loaded those chunks by then).
-      { name: "notifications", roots: [NOTIFICATIONS] },
-    ]),
+    chunkGroups("/src/main.tsx", PAGE_CHUNKS),
     // The scripts every page loads before the app (public/), without their comments.
     minifyPublicScripts(["theme-init.js", "start-app.js"]),
     // Writes the static pages' HTML (index.html, booking/, my-booking/, pcc/, terms/, privacy/) before

@@ -9,9 +9,10 @@
  * (issue #23): each page is stored in its own transaction as it arrives, with
  * the token of the next one, so a sync cut short goes on where it stopped.
  * The cursor is stored after the last page, and the delta from it follows at
- * once, bringing what changed while the pages were read. A page that does not
- * arrive within the request timeout is asked for again in half the rows (a
- * slow link carries a smaller page in time); see `PageSize`.
+ * once, bringing what changed while the pages were read. A page whose answer
+ * began to arrive but did not finish within the request timeout is asked for
+ * again in half the rows (a slow link carries a smaller page in time); one
+ * that got no answer at all fails the pull (the link is down); see `PageSize`.
  *
  * No DOM or React imports: the service worker syncs after it drained the outbox.
  */
