@@ -115,6 +115,34 @@ describe.each(testEngines())("blocklist by more than a name on %s", (engine) => 
     expect(await isBlocked("simoun ibarra")).toBe(true);
   });
 
+  it("answers a blocked visitor 403 before any other refusal: no documents, past dates, an unknown car", async () => {
+    const entry = await blocked({ kind: "name", value: "Padre Damaso" });
+    const refusedAs403 = async (body: unknown) => {
+      const res = await server.request("POST", "/api/bookings", { body });
+      expect(res.status).toBe(403);
+      expect(await errorOf(res)).toEqual({ code: "NAME_BLOCKED", message: BLOCKED_NAME_MESSAGE });
+    };
+    const dates = { car, pickupDate: "2027-02-01", returnDate: "2027-02-03" };
+    // The spec's release-1 payload: no documents.
+    await refusedAs403(bookingBody({ ...dates, fullName: "padre damaso" }));
+    await refusedAs403(
+      bookingBody({ ...dates, pickupDate: "2020-01-01", returnDate: "2020-01-03", fullName: "Padre Damaso" }),
+    );
+    await refusedAs403(
+      bookingBody({
+        ...dates,
+        car: { ...car, id: "00000000-0000-4000-8000-000000000000" },
+        documents: await uploadDocuments(server),
+        fullName: "PADRE DAMASO",
+      }),
+    );
+    // Anyone else still hears what to fix.
+    const other = await server.request("POST", "/api/bookings", { body: bookingBody(dates) });
+    expect(other.status).toBe(400);
+    expect((await errorOf(other)).code).toBe("DOCUMENTS_REQUIRED");
+    expect((await unblock(entry.id)).status).toBe(200);
+  });
+
   it("refuses an unusable value with 400 VALIDATION_FAILED and a field message", async () => {
     const cases = [
       [{ kind: "phone", value: "not a phone" }, "value", "Valid phone number is required"],

@@ -42,16 +42,22 @@ export function isNameBlocked(db: Knex, name: string): Promise<boolean> {
  * any blocklist entry, as a boolean SQL expression (the booking's checks read
  * it with the rest, in one statement).
  */
-export function customerBlockedSql(customer: {
-  fullName: string;
-  email: string;
-  phone: string;
-  license?: string | null;
-}): { sql: string; bindings: string[] } {
-  return blocklistMatchSql([
+export function customerBlockedSql(customer: BookingCustomer): { sql: string; bindings: string[] } {
+  return blocklistMatchSql(customerValues(customer));
+}
+
+/** Release-2 §E3: whether the booking's name, e-mail, phone or licence matches any blocklist entry. */
+export function isCustomerBlocked(db: Knex, customer: BookingCustomer): Promise<boolean> {
+  return matchesBlocklist(db, customerValues(customer));
+}
+
+type BookingCustomer = { fullName: string; email: string; phone: string; license?: string | null };
+
+function customerValues(customer: BookingCustomer): BlocklistValue[] {
+  return [
     { kind: "name", value: customer.fullName },
     { kind: "email", value: customer.email },
     { kind: "phone", value: customer.phone },
     { kind: "license", value: customer.license },
-  ]);
+  ];
 }

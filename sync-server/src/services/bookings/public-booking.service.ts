@@ -31,7 +31,7 @@ import { insertPushSql } from "../../push/push-outbox";
 import { hitRateLimit, type RateLimit } from "../rate-limit.service";
 import { inTransaction } from "../in-transaction";
 import { attachDocumentsToBooking, documentsToAttach } from "../objects/upload.service";
-import { customerBlockedSql } from "../blocked-names/blocklist-match";
+import { customerBlockedSql, isCustomerBlocked } from "../blocked-names/blocklist-match";
 import { toCar, type CarRow } from "../cars/car-record";
 import { ACTIVE_RANGES_JSON_SQL, activeRanges, rangesFromJson } from "../cars/cars.service";
 import { RATES_FOR_SQL, ratesForBindings, toRates } from "../rates/rates.service";
@@ -297,11 +297,12 @@ function mailsKey(answer: PublicBookingResponse): string {
 }
 
 /**
- * `POST /api/bookings`, in one transaction: requires the three documents
+ * `POST /api/bookings`, in one transaction: refuses a booking matching the
+ * blocklist (403) before anything else, requires the three documents
  * (400 DOCUMENTS_REQUIRED), checks the dates against Manila today (at most
  * 30 days: the schema's field message), the pending bookings of the e-mail
  * and phone typed (429 TOO_MANY_PENDING), the car (exists: else 404; not
- * archived and available: else 409 CAR_UNAVAILABLE), the blocklist (403), the
+ * archived and available: else 409 CAR_UNAVAILABLE), the
  * price recomputed from the car's current rate and the owner's rates
  * (409 PRICE_CHANGED with the fresh quote and its lines) and the pickup slot; finds or creates the customer by e-mail
  * WITHOUT changing an existing one, inserts the booking with its documents
@@ -318,18 +319,21 @@ export async function createPublicBooking(
   const { customer, booking } = request;
   const documents = request.documents;
   // Three documents: one upload given for two of them is one missing.
-  if (
+  const documentsMissing =
     !documents?.photoId1Url ||
     !documents.photoId2Url ||
     !documents.proofOfBillingUrl ||
-    uploadPaths(documents).length < 3
-  ) {
-    throw new DocumentsRequired();
-  }
+    uploadPaths(documents).length < 3;
   const today = manilaToday(deps.clock.now());
   const issue = rentalDatesIssue(booking.pickupDate, booking.returnDate, today);
-  if (issue)
-    throw new ValidationFailed(issue.message, { fields: { [`booking.${issue.path}`]: [issue.message] } });
+  if (documentsMissing || issue) {
+    // A blocked visitor hears the blocklist's 403 whatever else the request lacks (decisions.md: a
+    // blocked name is refused by the server), not a hint at what to fix first; one query, only here.
+    if (await isCustomerBlocked(db, customer)) throw new NameBlocked();
+    if (documentsMissing) throw new DocumentsRequired();
+    if (issue)
+      throw new ValidationFailed(issue.message, { fields: { [`booking.${issue.path}`]: [issue.message] } });
+  }
   const contactEmail = customer.email.trim().toLowerCase();
   const contactPhone = phoneKey(customer.phone);
 
@@ -339,6 +343,8 @@ export async function createPublicBooking(
     const bookingId = randomUUID();
     const contact = { email: contactEmail, phone: contactPhone };
     const checks = await readBookingChecks(trx, request, contact, today, bookingId);
+    // First, and any kind that matches answers the same 403: the visitor is never told which.
+    if (checks.blocked) throw new NameBlocked();
     const limit = MAX_PENDING_BOOKINGS_PER_CONTACT;
     if (Number(checks.pending_by_email) >= limit || Number(checks.pending_by_phone) >= limit) {
       throw new TooManyPending();
@@ -347,9 +353,6 @@ export async function createPublicBooking(
     if (carId === null) throw new NotFound("Car not found");
     const car: CarRow = { ...checks, id: carId };
     if (car.deleted_at !== null || !car.available) throw new CarUnavailable();
-
-    // Any kind that matches answers the same 403: the visitor is never told which.
-    if (checks.blocked) throw new NameBlocked();
 
     // Priced day by day under the owner's rates (release-2 §E1), as the booking page priced it.
     const fresh = quoteWithRates({
