@@ -14,6 +14,8 @@ import { functionSource, testEngines } from "../src/test-database";
 import * as plannedOnce from "./2026-11-28-03-00-00-insert-booking-planned-once";
 
 const BEFORE = "2026-11-28-02-00-00-insert-booking-unless-overlapping";
+/** This migration: the later ones add columns to a booking's row (and redefine the function with them). */
+const THIS = "2026-11-28-03-00-00-insert-booking-planned-once";
 
 type Row = Record<string, unknown> & { id: string; reference: string; version: string | number };
 
@@ -76,7 +78,7 @@ describe.each(testEngines())("insert booking planned once migration on %s", (eng
       const [before] = await insert(knex, row);
       await knex("bookings").where({ id: row.id }).delete();
 
-      await migrate(knex);
+      await migrate(knex, THIS);
 
       const [after] = await insert(knex, row);
       expect(after).toBeDefined();
@@ -109,7 +111,7 @@ describe.each(testEngines())("insert booking planned once migration on %s", (eng
     async () => {
       db = await openTestDatabaseAt(engine, BEFORE);
       const knex = db.knex;
-      await migrate(knex);
+      await migrate(knex, THIS);
       const source = () => functionSource(knex, "insert_booking_unless_overlapping(json)");
       expect(await source()).toContain("if keys = array[");
       await plannedOnce.down(knex);

@@ -20,6 +20,7 @@ import * as insertBookingPlannedOnce from "../migrations/2026-11-28-03-00-00-ins
 import * as blocklistValuesNormalised from "../migrations/2026-11-28-10-00-00-blocklist-values-normalised";
 import * as contactMessagesNewestFirst from "../migrations/2026-11-28-11-00-00-contact-messages-newest-first";
 import * as customersCreatedByBooking from "../migrations/2026-11-28-12-00-00-customers-created-by-booking";
+import * as bookingDriverLicense from "../migrations/2026-11-29-16-00-00-booking-driver-license";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
 export type Migration = {
@@ -58,6 +59,7 @@ export const migrations: readonly Migration[] = [
   { name: "2026-11-28-10-00-00-blocklist-values-normalised", ...blocklistValuesNormalised },
   { name: "2026-11-28-11-00-00-contact-messages-newest-first", ...contactMessagesNewestFirst },
   { name: "2026-11-28-12-00-00-customers-created-by-booking", ...customersCreatedByBooking },
+  { name: "2026-11-29-16-00-00-booking-driver-license", ...bookingDriverLicense },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

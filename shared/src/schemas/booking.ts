@@ -304,6 +304,12 @@ export const bookingViewSchema = z.object({
   discount: discountLineSchema.nullable().optional(),
   /** Documents belong to the booking they were uploaded for (release 2 A3); absent in older mirrors. */
   documents: bookingDocumentsSchema.optional(),
+  /**
+   * The driver's licence number typed with this public booking (release-2
+   * §C3, §E3), as typed; null when none was (an admin's booking, one made
+   * before it was kept), absent in older mirrors: then the customer's.
+   */
+  driverLicense: z.string().nullable().optional(),
   version: versionSchema,
   updatedAt: timestampSchema,
 });

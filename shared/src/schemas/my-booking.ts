@@ -8,7 +8,7 @@ import * as z from "zod";
 import { validationMessages } from "../messages";
 import { moneySchema } from "../money";
 import { carSchema } from "./car";
-import { bookingViewSchema } from "./booking";
+import { bookingStatusSchema, bookingViewSchema } from "./booking";
 import { textLimits } from "./common";
 import { myBookingMessages } from "../my-booking";
 
@@ -84,7 +84,7 @@ export type CancellationClosedReason = z.infer<typeof cancellationClosedReasonSc
  */
 export const myBookingSchema = z.object({
   customer: z.object({ fullName: z.string(), email: z.string() }),
-  booking: bookingViewSchema.omit({ customerId: true, documents: true }).extend({
+  booking: bookingViewSchema.omit({ customerId: true, documents: true, driverLicense: true }).extend({
     balance: moneySchema,
     documents: documentsStateSchema,
     /** Whether `Cancel booking` can still succeed now (pending/confirmed, pickup at least 24 h away). */
@@ -92,5 +92,10 @@ export const myBookingSchema = z.object({
   }),
   car: carSchema,
   bookingToken: tokenSchema,
+  /**
+   * The booking's status again, at the top of the answer (release-2 §D3: the cancel call answers
+   * "`200` status `cancelled`"). Optional: the answers kept in the browser before it was sent lack it.
+   */
+  status: bookingStatusSchema.optional(),
 });
 export type MyBooking = z.infer<typeof myBookingSchema>;

@@ -4,6 +4,7 @@ import { quote } from "@car-rental/shared/pricing";
 import { BLOCKED_NAME_MESSAGE, errorMessages } from "@car-rental/shared/messages";
 import { publicBookingResponseSchema } from "@car-rental/shared/schemas/booking";
 import { priceChangedDetailsSchema } from "@car-rental/shared/schemas/error";
+import { findBookingView } from "../../services/bookings/booking-view";
 import { PUBLIC_BOOKING_RATE_LIMIT } from "../../services/bookings/public-booking.service";
 import { startTestServer, type TestServer } from "../../test-server";
 import {
@@ -129,6 +130,7 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
         fullName: "Somebody Else",
         email: "jose.rizal@example.ph",
         phone: "09170001111",
+        license: " N02-11-223344 ",
       }),
     );
     expect(res.status).toBe(201);
@@ -146,7 +148,10 @@ describe.each(testEngines())("public bookings (%s)", (engine) => {
       full_name: "Jose Rizal",
       email: "Jose.Rizal@Example.ph",
       phone: "09998887777",
+      license: null,
     });
+    // The licence typed is kept with the booking (the agreement prints it), as typed.
+    expect((await findBookingView(server.db.knex, body.booking.id))?.driverLicense).toBe("N02-11-223344");
     const count = await server.db
       .knex("customers")
       .whereRaw("lower(email) = 'jose.rizal@example.ph'")

@@ -98,6 +98,8 @@ describe.each(testEngines())("My booking (%s)", (engine) => {
       cancellable: true,
       carName: made.car.name,
     });
+    // The status at the top of the answer too.
+    expect(byEmail.status).toBe("pending");
     expect(byEmail.customer).toEqual({ fullName: "Ana Reyes", email: "ana.reyes@example.ph" });
     expect(byEmail.booking).not.toHaveProperty("customerId");
     expect(byEmail.bookingToken.length).toBeGreaterThan(20);
@@ -160,6 +162,7 @@ describe.each(testEngines())("My booking (%s)", (engine) => {
     expect(res.status, await res.clone().text()).toBe(200);
     const answer = myBookingSchema.parse(await res.json());
     expect(answer.booking.status).toBe("cancelled");
+    expect(answer.status).toBe("cancelled");
     expect(answer.booking.cancellable).toBe(false);
     expect(await busy()).toBe(false);
     // Another customer can take the same dates at once.

@@ -56,6 +56,8 @@ export type NewBooking = {
   contactPhone?: string | null | undefined;
   /** The name typed with a public booking (My booking shows it). */
   contactName?: string | null | undefined;
+  /** The driver's licence number typed with a public booking, as typed (the agreement prints it). */
+  driverLicense?: string | null | undefined;
   /** The app clock's now (the pending hold counts from it); the database's now when absent. */
   createdAt?: Date | undefined;
   /** A reference drawn beforehand (UNUSED_REFERENCE_SQL); absent, the insert's trigger draws one. */
@@ -140,6 +142,7 @@ export function bookingColumns(booking: NewBooking) {
     contact_email: booking.contactEmail ?? null,
     contact_phone: booking.contactPhone ?? null,
     contact_name: booking.contactName ?? null,
+    driver_license: booking.driverLicense ?? null,
     ...(booking.createdAt ? { created_at: booking.createdAt } : {}),
     ...(booking.reference === undefined ? {} : { reference: booking.reference }),
   };

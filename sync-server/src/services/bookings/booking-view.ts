@@ -39,6 +39,7 @@ export type BookingViewRow = {
   photo_id1_url: string | null;
   photo_id2_url: string | null;
   proof_of_billing_url: string | null;
+  driver_license: string | null;
   /** The stored price lines (release-2 §E1); null for a booking made before them. */
   price_lines: unknown;
   price_discount: unknown;
@@ -78,6 +79,7 @@ const VIEW_COLUMNS = [
   "b.photo_id1_url",
   "b.photo_id2_url",
   "b.proof_of_billing_url",
+  "b.driver_license",
   "b.price_lines",
   "b.price_discount",
   "b.version",
@@ -174,6 +176,7 @@ export function toBookingView(row: BookingViewRow): BookingView {
       photoId2Url: row.photo_id2_url,
       proofOfBillingUrl: row.proof_of_billing_url,
     },
+    driverLicense: row.driver_license,
     version: Number(row.version),
     updatedAt: toIso(row.updated_at),
   };

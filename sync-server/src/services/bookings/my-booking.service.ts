@@ -107,7 +107,12 @@ async function myBookingOf(db: Knex, row: AccessRow, bookingToken: string, now: 
   if (!viewRow) throw new BookingNotFound();
   const car = await carsTable(db).where({ id: viewRow.car_id }).first();
   if (!car) throw new BookingNotFound();
-  const { customerId: _customerId, documents, ...view } = toBookingView(viewRow);
+  const {
+    customerId: _customerId,
+    documents,
+    driverLicense: _driverLicense,
+    ...view
+  } = toBookingView(viewRow);
   const balance = parseMoney(view.total) - parseMoney(view.amountPaid);
   const state = {
     photoId1: Boolean(documents?.photoId1Url),
@@ -129,6 +134,7 @@ async function myBookingOf(db: Knex, row: AccessRow, bookingToken: string, now: 
     },
     car: toCar(car),
     bookingToken,
+    status: view.status,
   };
 }
 

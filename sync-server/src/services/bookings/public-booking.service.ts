@@ -416,6 +416,7 @@ export async function createPublicBooking(
       contactEmail,
       contactPhone,
       contactName: customer.fullName,
+      driverLicense: customer.license?.trim() || null,
       createdAt,
       reference: checks.new_reference ?? undefined,
     };

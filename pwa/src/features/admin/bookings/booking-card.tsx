@@ -118,6 +118,11 @@ export function BookingCard({ booking, onAddPayment, linked = true }: BookingCar
             <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
               {booking.customerEmail}
             </Text>
+            {booking.driverLicense && (
+              <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                Driver's license: {booking.driverLicense}
+              </Text>
+            )}
           </Stack>
           <Group gap="xs">
             <SyncBadge entity="bookings" id={booking.id} pending={booking._pending} />

@@ -1,4 +1,5 @@
 import { createPortal } from "react-dom";
+import { normalizeLicense } from "@car-rental/shared/blocklist-keys";
 import { contactSettings, distanceServiceOptions, driverServiceOptions } from "@car-rental/shared/constants";
 import { formatPeso } from "@car-rental/shared/money";
 import type { LocalAdminCar, LocalBooking, LocalCustomer, LocalHandover } from "../../../data/db";
@@ -15,6 +16,25 @@ import classes from "./handover.module.css";
 function depositOf(booking: LocalBooking): string | null {
   const value: unknown = Reflect.get(booking, "deposit");
   return typeof value === "string" || typeof value === "number" ? formatPeso(value) : null;
+}
+
+/**
+ * The licence the agreement prints: the one typed with this booking (a
+ * returning customer's record keeps its own, release 2 A3), else the customer
+ * record's, with its expiry when the two are the same licence.
+ */
+export function agreementLicense(
+  booking: Pick<LocalBooking, "driverLicense">,
+  customer: Pick<LocalCustomer, "license" | "licenseExpiry"> | undefined,
+): string {
+  const typed = booking.driverLicense?.trim();
+  const recorded = customer?.license?.trim();
+  const license = typed || recorded;
+  if (!license) return "—";
+  const sameAsRecord = recorded !== undefined && normalizeLicense(license) === normalizeLicense(recorded);
+  const expiry =
+    sameAsRecord && customer?.licenseExpiry ? ` (expires ${longDate(customer.licenseExpiry)})` : "";
+  return `${license}${expiry}`;
 }
 
 type RentalAgreementProps = {
@@ -38,12 +58,7 @@ export function RentalAgreement({ booking, customer, car, checkOut, signatureSrc
   const rows: [string, string][] = [
     ["Customer", booking.customerName],
     ["E-mail · phone", [booking.customerEmail, customer?.phone].filter(Boolean).join(" · ")],
-    [
-      "Driver's licence",
-      customer?.license
-        ? `${customer.license}${customer.licenseExpiry ? ` (expires ${longDate(customer.licenseExpiry)})` : ""}`
-        : "—",
-    ],
+    ["Driver's licence", agreementLicense(booking, customer)],
     ["Car", `${booking.carName}${car?.plateNumber ? ` · plate ${car.plateNumber}` : ""}`],
     [
       "Period",
