@@ -11,6 +11,8 @@ export type BackgroundWork = { stop(): Promise<void>; kick(): void };
 
 const MAIL_INTERVAL_MS = 5_000;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+/** The first housekeeping after start: once the start's own work is done. */
+const FIRST_HOUSEKEEPING_MS = 60 * 1000;
 
 /**
  * The periodic work of a server process: expiring pending bookings past
@@ -20,7 +22,10 @@ const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
  * attached to nothing after 24 hours. Rows are claimed with SKIP LOCKED, so
  * several processes can run this side by side.
  */
-export function startBackgroundWork(deps: AppDeps, intervals = { mailMs: MAIL_INTERVAL_MS }): BackgroundWork {
+export function startBackgroundWork(
+  deps: AppDeps,
+  intervals = { mailMs: MAIL_INTERVAL_MS, firstHousekeepingMs: FIRST_HOUSEKEEPING_MS },
+): BackgroundWork {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
 
@@ -45,12 +50,21 @@ export function startBackgroundWork(deps: AppDeps, intervals = { mailMs: MAIL_IN
     while (deleted > 0);
   };
 
+  let housekeepingRun: Promise<void> = Promise.resolve();
+  const runHousekeeping = () => {
+    if (stopped) return;
+    housekeepingRun = housekeepingRun
+      .then(housekeeping)
+      .catch((err: unknown) => deps.logger.warn({ err }, "housekeeping failed"));
+  };
+
   const mailTimer = setInterval(runMail, intervals.mailMs);
-  const houseTimer = setInterval(() => {
-    housekeeping().catch((err: unknown) => deps.logger.warn({ err }, "housekeeping failed"));
-  }, HOUSEKEEPING_INTERVAL_MS);
+  const houseTimer = setInterval(runHousekeeping, HOUSEKEEPING_INTERVAL_MS);
+  // Also soon after start: a server restarted more often than hourly would otherwise never prune.
+  const firstHousekeeping = setTimeout(runHousekeeping, intervals.firstHousekeepingMs);
   mailTimer.unref();
   houseTimer.unref();
+  firstHousekeeping.unref();
   runMail();
 
   return {
@@ -59,7 +73,9 @@ export function startBackgroundWork(deps: AppDeps, intervals = { mailMs: MAIL_IN
       stopped = true;
       clearInterval(mailTimer);
       clearInterval(houseTimer);
+      clearTimeout(firstHousekeeping);
       await running;
+      await housekeepingRun;
     },
   };
 }

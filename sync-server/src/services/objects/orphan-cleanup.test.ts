@@ -1,13 +1,15 @@
 /**
  * Release 2 A6: an uploaded object attached to nothing 24 hours after its
  * upload is deleted (row and file), by a job several processes may run at
- * once; anything a car, a customer or a booking references stays.
+ * once (the background work, soon after start and then hourly); anything a
+ * car, a customer or a booking references stays.
  */
 import { access } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines } from "@car-rental/db/test-database";
 import { uploadObject } from "../../routes/public/booking-test-helpers";
+import { startBackgroundWork } from "../../background";
 import { TEST_NOW, startTestServer, type TestServer } from "../../test-server";
 import { UNATTACHED_OBJECT_TTL_MS, deleteUnattachedObjects, verifyUploadedObject } from "./upload.service";
 
@@ -83,6 +85,19 @@ describe.each(testEngines())("deleting unattached uploads on %s", (engine) => {
       }
       expect((await server.request("GET", carImage)).status).toBe(200);
     } finally {
+      server.clock.set(TEST_NOW);
+    }
+  });
+
+  it("is run by the background work soon after a server starts, not only hourly", async () => {
+    const orphan = await uploadObject(server, "document");
+    server.clock.set(new Date(TEST_NOW.getTime() + UNATTACHED_OBJECT_TTL_MS + HOUR_MS));
+    const background = startBackgroundWork(server.deps, { mailMs: 60_000, firstHousekeepingMs: 50 });
+    try {
+      await expect.poll(() => rowExists(orphan), { timeout: 30_000 }).toBe(false);
+      expect(await fileExists(orphan)).toBe(false);
+    } finally {
+      await background.stop();
       server.clock.set(TEST_NOW);
     }
   });
