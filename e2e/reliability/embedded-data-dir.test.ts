@@ -5,7 +5,8 @@
  * with `DATA_DIR is in use by another server (pid N)`, exits non-zero and
  * leaves the first one serving; a booking answered 201 survives SIGKILL, and
  * the killed server's lock does not block the next start; `npm run backup`
- * refuses the folder while a server holds it and archives it once stopped;
+ * has the server holding the folder write the archive (and archives it itself
+ * once the server stopped), `npm run restore` refuses a held folder;
  * `npm run restore` loads that archive into an empty PostgreSQL database
  * (the way from the embedded database to PostgreSQL), refuses a non-empty one
  * without `--force`, and a server on PostgreSQL then shows the same booking.
@@ -119,17 +120,30 @@ describe("one DATA_DIR, one server", () => {
 });
 
 describe("npm run backup and npm run restore", () => {
-  it("refuses to back up a folder a server holds, then archives it once the server stopped", async () => {
+  it("backs up a folder a server holds through that server, and directly once it stopped; refuses to restore into it", async () => {
     const server = running.pop();
     if (!server) throw new Error("no server");
+    // The server holds DATA_DIR: it writes the archive on the command's request, and keeps serving.
     const file = path.join(dataDir, "manual.tar.gz");
-    const refused = await npmRun("backup", [file], { DATA_DIR: dataDir });
-    expect(refused.code).not.toBe(0);
-    expect(refused.output).toContain(`DATA_DIR is in use by another server (pid ${server.child.pid})`);
-    await server.stop();
-    const done = await npmRun("backup", [file], { DATA_DIR: dataDir });
-    expect(done.code, done.output).toBe(0);
+    const asked = await npmRun("backup", [file], { DATA_DIR: dataDir });
+    expect(asked.code, asked.output).toBe(0);
+    expect(asked.output).toContain(
+      `DATA_DIR is in use by another server (pid ${server.child.pid}): asking it`,
+    );
+    expect(asked.output).toMatch(/backed up \d+ rows in \d+ tables and \d+ objects/);
     expect((await stat(file)).size).toBeGreaterThan(0);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    // A restore would replace the data under the running server: refused.
+    const restore = await npmRun("restore", [file, "--force"], { DATA_DIR: dataDir });
+    expect(restore.code).not.toBe(0);
+    expect(restore.output).toContain(`DATA_DIR is in use by another server (pid ${server.child.pid})`);
+
+    await server.stop();
+    const direct = path.join(dataDir, "stopped.tar.gz");
+    const done = await npmRun("backup", [direct], { DATA_DIR: dataDir });
+    expect(done.code, done.output).toBe(0);
+    expect(done.output).not.toContain("asking it");
+    expect((await stat(direct)).size).toBeGreaterThan(0);
   });
 
   it("moves the embedded database into PostgreSQL (refusing a non-empty one without --force)", async () => {

@@ -3,8 +3,10 @@
  *   npm run backup -- <file>
  *   npm run restore -- <file> [--force]
  * The database and the storage are the server's (DATABASE_URL or the embedded
- * database in DATA_DIR; S3_* or DATA_DIR/objects), read by config.ts. On the
- * embedded database this needs the server stopped: it takes the same lock.
+ * database in DATA_DIR; S3_* or DATA_DIR/objects), read by config.ts. While a
+ * server holds the embedded database (only one process may open it), a
+ * backup is written by that server on request (backup-requests.ts), and a
+ * restore is refused: it needs the server stopped.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -12,6 +14,7 @@ import { DataDirInUse, openDatabase } from "@car-rental/db";
 import { readConfig } from "../config";
 import { createStorage } from "../storage/create-storage";
 import { ArchiveFromNewerSchema, DatabaseNotEmpty, restoreBackup, writeBackup } from "./archive";
+import { askServerForBackup, BackupRequestFailed } from "./backup-requests";
 
 const usage = "usage: npm run backup -- <file>   |   npm run restore -- <file> [--force]";
 
@@ -49,7 +52,20 @@ try {
     await db.close();
   }
 } catch (error) {
-  if (
+  if (error instanceof DataDirInUse && command === "backup" && error.pid !== undefined) {
+    // The server holding the embedded database writes it (one consistent snapshot of its own connection).
+    console.info(`${error.message}: asking it to write the backup`);
+    try {
+      const answer = await askServerForBackup(config.dataDir, error.pid, path.resolve(file));
+      console.info(
+        `backed up ${answer.rows} rows in ${answer.tables} tables and ${answer.objects} objects (schema ${answer.schemaVersion}) to ${answer.file}`,
+      );
+    } catch (failure) {
+      if (!(failure instanceof BackupRequestFailed)) throw failure;
+      console.error(failure.message);
+      exitCode = 1;
+    }
+  } else if (
     error instanceof DataDirInUse ||
     error instanceof DatabaseNotEmpty ||
     error instanceof ArchiveFromNewerSchema
