@@ -5,6 +5,8 @@ import { setFlagsFromString } from "node:v8";
 import { DataDirInUse, migrate, openDatabase, seedFleet } from "@car-rental/db";
 import type { Database } from "@car-rental/db";
 import { createApp } from "./app";
+import { writeBackup } from "./backup/archive";
+import { serveBackupRequests } from "./backup/backup-requests";
 import { startDailyBackup } from "./backup/daily-backup";
 import { systemClock } from "./clock";
 import { readConfig, type Config } from "./config";
@@ -110,6 +112,11 @@ async function serve(db: Database): Promise<{ port: number }> {
   const app = createApp(deps);
   const background = startBackgroundWork(deps);
   const backup = startDailyBackup(deps);
+  // On the embedded database no other process may open it: `npm run backup` asks this one.
+  const backupRequests =
+    db.engine === "pglite"
+      ? await serveBackupRequests(config.dataDir, (file) => writeBackup(db, storage, file), logger)
+      : null;
 
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5_000;
@@ -132,6 +139,7 @@ async function serve(db: Database): Promise<{ port: number }> {
     clearTimeout(forced);
     await background.stop();
     await backup.stop();
+    await backupRequests?.stop();
     await db.close();
     logger.info("stopped");
     process.exit(0);
