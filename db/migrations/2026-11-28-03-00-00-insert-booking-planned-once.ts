@@ -74,25 +74,19 @@ const DYNAMIC_INSERT = `execute format(
  * column added to a booking's row, or one left to its default, is never dropped or nulled.
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw(plannedInsertFunction(PLANNED_INSERT_COLUMNS));
-}
-
-/**
- * The function's definition with the static INSERT for a row naming exactly `columns` (sorted by
- * their bytes); a later migration adding a column to a public booking's row redefines it with it.
- */
-export function plannedInsertFunction(columns: readonly string[]): string {
-  const names = columns.join(", ");
-  const list = columns.map((column) => `'${column}'`).join(", ");
-  return FUNCTION_BODY(`if keys = array[${list}]::text[] then
+  const columns = PLANNED_INSERT_COLUMNS.join(", ");
+  const list = PLANNED_INSERT_COLUMNS.map((column) => `'${column}'`).join(", ");
+  await knex.raw(
+    FUNCTION_BODY(`if keys = array[${list}]::text[] then
         -- Into a variable first: the car occupancy's trigger runs at the end of the INSERT, and a row
         -- already handed to RETURN QUERY would stay in the answer after its refusal was caught.
-        insert into bookings (${names})
-          select ${names} from json_populate_record(null::bookings, p_row)
+        insert into bookings (${columns})
+          select ${columns} from json_populate_record(null::bookings, p_row)
           returning * into inserted;
       else
         ${DYNAMIC_INSERT}
-      end if;`);
+      end if;`),
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
