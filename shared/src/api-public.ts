@@ -8,13 +8,13 @@ import * as z from "zod";
 import { carSchema } from "./schemas/car";
 import {
   bookedRangeSchema,
+  documentsInputSchema,
   publicBookingRequestSchema,
   publicBookingResponseSchema,
 } from "./schemas/booking";
 import { blockedNameCheckQuerySchema, blockedNameCheckSchema } from "./schemas/blocked-name-check";
 import { okResponseSchema } from "./schemas/common";
 import { contactMessageSchema } from "./schemas/contact";
-import { documentsInputSchema } from "./schemas/customer";
 import {
   bookingCalendarQuerySchema,
   bookingCancelSchema,

@@ -396,3 +396,14 @@ export const bookingTotalsSchema = z.object({
   pendingRevenue: z.string(),
 });
 export type BookingTotals = z.infer<typeof bookingTotalsSchema>;
+
+/**
+ * Body of `PUT /api/bookings/:id/documents`: the three object paths (null or
+ * absent = unchanged) and the `bookingToken` the booking call returned.
+ */
+export const documentsInputSchema = z.object({
+  ...documentsShape,
+  bookingToken: z.string().min(1).max(textLimits.token),
+});
+export type DocumentsInput = z.infer<typeof documentsInputSchema>;
+export type DocumentsInputBody = z.input<typeof documentsInputSchema>;

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { dateStringSchema } from "../dates";
 import { validationMessages } from "../messages";
 import { moneySchema } from "../money";
-import { bookingViewSchema, documentsShape } from "./booking";
+import { bookingViewSchema } from "./booking";
 import {
   clientIdShape,
   emailSchema,
@@ -93,13 +93,6 @@ export type CustomerCreateBody = z.input<typeof customerCreateSchema>;
 export const customerChangesSchema = customerInputSchema.partial();
 export type CustomerChangesBody = z.input<typeof customerChangesSchema>;
 
-/**
- * Body of `PUT /api/bookings/:id/documents`: the three object paths (null or
- * absent = unchanged) and the `bookingToken` the booking call returned.
- */
-export const documentsInputSchema = z.object({
-  ...documentsShape,
-  bookingToken: z.string().min(1).max(textLimits.token),
-});
-export type DocumentsInput = z.infer<typeof documentsInputSchema>;
-export type DocumentsInputBody = z.input<typeof documentsInputSchema>;
+// The documents' body is a booking's (release 2 A3): in ./booking, where the public pages load it
+// without this module's admin schemas.
+export { documentsInputSchema, type DocumentsInput, type DocumentsInputBody } from "./booking";
