@@ -91,7 +91,7 @@ type Weight = { js: number; css: number; jsFiles: number };
  * (its load event) and taken over by the app (public/start-app.js keeps
  * `#root` inert until React has hydrated or rendered it); `settled` adds what
  * it fetched afterwards (content below the fold, prefetched once the page is
- * idle) until the network is idle.
+ * idle) until the network is idle. Each file counts once, prefetched or not.
  */
 async function pageWeight(browser: Browser, url: string): Promise<{ firstView: Weight; settled: Weight }> {
   const context = await browser.newContext({
@@ -103,14 +103,25 @@ async function pageWeight(browser: Browser, url: string): Promise<{ firstView: W
   const firstView: Weight = { js: 0, css: 0, jsFiles: 0 };
   const settled: Weight = { js: 0, css: 0, jsFiles: 0 };
   let usable = false;
+  // Each file once: a file the page prefetched (its later files, public/start-app.js) and then
+  // imports from the cache shows as two responses.
+  const seen = new Set<string>();
   page.on("response", (response) => {
     const type = response.request().resourceType();
-    if (type !== "script" && type !== "stylesheet") return;
+    const { pathname } = new URL(response.url());
+    const prefetched = type === "other" && /\.(js|css)$/.test(pathname);
+    if (type !== "script" && type !== "stylesheet" && !prefetched) return;
+    if (seen.has(pathname)) return;
+    seen.add(pathname);
     const beforeUsable = !usable;
+    // A prefetch's body is not kept by the browser: the same file is read again, outside the page.
+    const read = prefetched
+      ? context.request.get(response.url()).then((again) => again.body())
+      : response.body();
     pending.push(
-      response.body().then((body) => {
+      read.then((body) => {
         const size = gzipSync(body, { level: 9 }).length;
-        const key = type === "script" ? "js" : "css";
+        const key = type === "script" || pathname.endsWith(".js") ? "js" : "css";
         settled[key] += size;
         if (beforeUsable) firstView[key] += size;
         if (key === "js") {

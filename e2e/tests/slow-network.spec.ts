@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type Page, type Request } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD, E2E_BASE_URL } from "../src/env";
 import {
   acceptTermsAndBook,
@@ -42,18 +42,25 @@ async function throttle(page: Page, link: { latency: number; downloadKbit: numbe
   });
 }
 
-/** When each script and style sheet of the page was requested and when it had arrived (ms). */
+/**
+ * When each script and style sheet of the page was first requested and when it first arrived (ms):
+ * as a script or style sheet, or prefetched (a page's later files, public/start-app.js; the import
+ * then takes the file from the cache).
+ */
 function recordFiles(page: Page) {
   const files = new Map<string, { requested: number; arrived: number | null }>();
   const name = (url: string) =>
     new URL(url).pathname.replace(/^\/assets\//, "").replace(/-[\w-]{8}\.(js|css)$/, ".$1");
+  const isFile = (request: Request) =>
+    ["script", "stylesheet"].includes(request.resourceType()) ||
+    (request.resourceType() === "other" && /\/assets\/.+\.(js|css)$/.test(new URL(request.url()).pathname));
   page.on("request", (request) => {
-    if (!["script", "stylesheet"].includes(request.resourceType())) return;
+    if (!isFile(request) || files.has(name(request.url()))) return;
     files.set(name(request.url()), { requested: Date.now(), arrived: null });
   });
   page.on("requestfinished", (request) => {
     const file = files.get(name(request.url()));
-    if (file) file.arrived = Date.now();
+    if (file && file.arrived === null && isFile(request)) file.arrived = Date.now();
   });
   return files;
 }
