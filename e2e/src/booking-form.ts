@@ -67,16 +67,29 @@ export function dayButton(page: Page, date: string) {
   return page.getByTestId("calendar-days").locator(`button[data-date="${date}"]`);
 }
 
-/** Pages the calendar forward to the month of `date`. */
+/**
+ * Pages the calendar to the month of `date`, forward or back: after a refusal the calendar may
+ * show another month of the period (the return's, when the rental crosses into the next month).
+ */
 export async function showMonthOf(page: Page, date: string): Promise<void> {
-  const title = formatMonthYear(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const title = formatMonthYear(year, month);
   const booking = page.locator("#booking, [data-slot='booking-form']").first();
   for (let i = 0; i < 13; i += 1) {
     if (await booking.getByText(title, { exact: true }).isVisible()) return;
-    await page.getByRole("button", { name: "Next month" }).click();
+    // The month shown: the day grid's title ("December 2026").
+    const titleId = await booking.getByRole("grid").first().getAttribute("aria-labelledby");
+    const shown = (titleId && (await page.locator(`[id="${titleId}"]`).textContent())) || "";
+    const [shownName = "", shownYear = "0"] = shown.split(" ");
+    const shownIndex = Number(shownYear) * 12 + MONTH_NAMES.indexOf(shownName);
+    const later = shownIndex > year * 12 + (month - 1);
+    await page.getByRole("button", { name: later ? "Previous month" : "Next month" }).click();
   }
   throw new Error(`The calendar never showed ${title}`);
 }
+
+const MONTH_NAMES = Array.from({ length: 12 }, (_, index) => formatMonthYear(2026, index + 1).split(" ")[0]);
 
 export async function pickDates(page: Page, pickup: string, ret: string): Promise<void> {
   await showMonthOf(page, pickup);
