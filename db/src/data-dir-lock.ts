@@ -21,16 +21,18 @@ export type DataDirLock = { release(): Promise<void> };
 const STALE_MS = 24 * 60 * 60 * 1000;
 const UPDATE_MS = STALE_MS / 2;
 
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return false; // a pid file of our own is a previous life of this container
+/** Whether process `pid` runs (EPERM: it does, as another user's). Sends no signal. */
+export function processRuns(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    // EPERM: it exists but belongs to someone else.
     return error instanceof Error && "code" in error && error.code === "EPERM";
   }
 }
+
+/** Whether the lock's owner lives: a pid file of our own is a previous life of this container. */
+const isAlive = (pid: number): boolean => pid !== process.pid && processRuns(pid);
 
 /**
  * Takes the lock on an embedded database folder before anything opens it:

@@ -21,7 +21,7 @@ export type { FleetCar } from "./fleet";
 export { seedFleet } from "./seed";
 export type { SeedFleetOptions } from "./seed";
 export { SQLSTATE, sqlState, constraintName } from "./errors";
-export { DataDirInUse } from "./data-dir-lock";
+export { DataDirInUse, processRuns } from "./data-dir-lock";
 export { migrations } from "./migrations";
 
 /** The name of this release's newest migration: the schema version of its database and backups. */

@@ -26,6 +26,23 @@ export type Manifest = {
   objects: { key: string; size: number; contentType?: string | undefined }[];
 };
 
+/** What an archive holds, in figures: the command's and the server's report of a backup. */
+export type ManifestSummary = { rows: number; tables: number; objects: number; schemaVersion: string };
+
+export function summarizeManifest(manifest: Manifest): ManifestSummary {
+  return {
+    rows: manifest.tables.reduce((sum, table) => sum + table.rows, 0),
+    tables: manifest.tables.length,
+    objects: manifest.objects.length,
+    schemaVersion: manifest.schemaVersion,
+  };
+}
+
+/** The line `npm run backup` prints once archive `file` is written. */
+export function describeBackup(summary: ManifestSummary, file: string): string {
+  return `backed up ${summary.rows} rows in ${summary.tables} tables and ${summary.objects} objects (schema ${summary.schemaVersion}) to ${file}`;
+}
+
 /** The restore found rows in the target and `--force` was not given. */
 export class DatabaseNotEmpty extends Error {
   override readonly name = "DatabaseNotEmpty";

@@ -19,7 +19,8 @@ import { watch, type FSWatcher } from "node:fs";
 import { access, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "pino";
-import type { Manifest } from "./archive";
+import { processRuns } from "@car-rental/db";
+import { summarizeManifest, type Manifest, type ManifestSummary } from "./archive";
 
 export const BACKUP_REQUESTS_FOLDER = "backup-requests";
 const REQUEST = ".request.json";
@@ -28,9 +29,7 @@ const ANSWER = ".answer.json";
 const LOOK_EVERY_MS = 2_000;
 
 /** What the server answers a request with. */
-export type BackupAnswer =
-  | { ok: true; file: string; rows: number; tables: number; objects: number; schemaVersion: string }
-  | { ok: false; error: string };
+export type BackupAnswer = ({ ok: true; file: string } & ManifestSummary) | { ok: false; error: string };
 
 /** The command's request could not be served; the message says why and what to do. */
 export class BackupRequestFailed extends Error {
@@ -83,14 +82,7 @@ export async function serveBackupRequests(
       if (typeof file !== "string" || !path.isAbsolute(file))
         throw new Error("the request names no archive file");
       const manifest = await write(file);
-      answer = {
-        ok: true,
-        file,
-        rows: manifest.tables.reduce((sum, table) => sum + table.rows, 0),
-        tables: manifest.tables.length,
-        objects: manifest.objects.length,
-        schemaVersion: manifest.schemaVersion,
-      };
+      answer = { ok: true, file, ...summarizeManifest(manifest) };
       logger.info({ file, objects: manifest.objects.length }, "backup written on request");
     } catch (err) {
       await rm(requestFile, { force: true });
@@ -132,16 +124,6 @@ export async function serveBackupRequests(
   };
 }
 
-/** Whether process `pid` runs (EPERM: it does, as another user's). */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error instanceof Error && "code" in error && error.code === "EPERM";
-  }
-}
-
 export type AskOptions = {
   /** How long the server has to take the request (ms). */
   takeWithinMs?: number;
@@ -163,7 +145,7 @@ export async function askServerForBackup(
   file: string,
   options: AskOptions = {},
 ): Promise<Extract<BackupAnswer, { ok: true }>> {
-  const { takeWithinMs = 10_000, pollMs = 200, alive = processAlive } = options;
+  const { takeWithinMs = 10_000, pollMs = 200, alive = processRuns } = options;
   const folder = path.join(dataDir, BACKUP_REQUESTS_FOLDER);
   const stopTheServer = `stop the server (pid ${pid}) and run the backup again`;
   if (!(await exists(folder))) {

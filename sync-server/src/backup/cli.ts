@@ -13,7 +13,14 @@ import { parseArgs } from "node:util";
 import { DataDirInUse, openDatabase } from "@car-rental/db";
 import { readConfig } from "../config";
 import { createStorage } from "../storage/create-storage";
-import { ArchiveFromNewerSchema, DatabaseNotEmpty, restoreBackup, writeBackup } from "./archive";
+import {
+  ArchiveFromNewerSchema,
+  DatabaseNotEmpty,
+  describeBackup,
+  restoreBackup,
+  summarizeManifest,
+  writeBackup,
+} from "./archive";
 import { askServerForBackup, BackupRequestFailed } from "./backup-requests";
 
 const usage = "usage: npm run backup -- <file>   |   npm run restore -- <file> [--force]";
@@ -37,15 +44,13 @@ try {
     const target = path.resolve(file);
     if (command === "backup") {
       const manifest = await writeBackup(db, storage, target);
-      const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-      console.info(
-        `backed up ${rows} rows in ${manifest.tables.length} tables and ${manifest.objects.length} objects (schema ${manifest.schemaVersion}) to ${target}`,
-      );
+      console.info(describeBackup(summarizeManifest(manifest), target));
     } else {
-      const manifest = await restoreBackup(db, storage, target, { force: values.force });
-      const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+      const { rows, objects } = summarizeManifest(
+        await restoreBackup(db, storage, target, { force: values.force }),
+      );
       console.info(
-        `restored ${rows} rows and ${manifest.objects.length} objects from ${target} into the ${db.engine} database`,
+        `restored ${rows} rows and ${objects} objects from ${target} into the ${db.engine} database`,
       );
     }
   } finally {
@@ -57,9 +62,7 @@ try {
     console.info(`${error.message}: asking it to write the backup`);
     try {
       const answer = await askServerForBackup(config.dataDir, error.pid, path.resolve(file));
-      console.info(
-        `backed up ${answer.rows} rows in ${answer.tables} tables and ${answer.objects} objects (schema ${answer.schemaVersion}) to ${answer.file}`,
-      );
+      console.info(describeBackup(answer, answer.file));
     } catch (failure) {
       if (!(failure instanceof BackupRequestFailed)) throw failure;
       console.error(failure.message);
