@@ -68,7 +68,22 @@ async function timedStart(port: number, dataDir: string): Promise<{ ms: number; 
       const exited = new Promise((resolve) => child.once("exit", resolve));
       process.kill(-child.pid, "SIGTERM");
       await exited;
+      // npm's shell exits before the server below it has closed its database: wait for the whole group.
+      await groupEnded(child.pid, 30_000);
     }
+  }
+}
+
+/** Resolves once no process of group `pgid` runs (or after `withinMs`). */
+async function groupEnded(pgid: number, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -85,6 +100,6 @@ export async function benchStart(port: number): Promise<StartResult> {
       rebuilt: /building the/.test(first.output + restart.output),
     };
   } finally {
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
   }
 }

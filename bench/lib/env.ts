@@ -32,8 +32,8 @@ export const benchSettings = {
   engines: process.env.BENCH_ENGINES?.split(",").map((e) => e.trim()),
   /** First of the two ports the bench's servers listen on. */
   port: Number(process.env.BENCH_PORT ?? 4410),
-  /** Rounds of bench:bookings (each: this release's bookings, then release 1's). */
-  bookingRounds: Number(process.env.BENCH_ROUNDS ?? 2),
+  /** Rounds of issue #17's booking comparison, in bench and bench:bookings (each: this release's bookings and release 1's, alternately). */
+  bookingRounds: Number(process.env.BENCH_ROUNDS ?? 3),
   /** Lighthouse runs per page; the median run is reported. */
   lighthouseRuns: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5),
   /** Where the report goes (a partial run should not overwrite the committed one). */
