@@ -49,6 +49,14 @@ export const PUBLIC_READS = {
   cars: "GET /api/cars",
   bookedDates: "GET /api/cars/{id}/booked-dates",
   blockedNameCheck: "GET /api/blocked-names/check",
+  /** Release 2 §E1: the rate periods and length discounts every booking form reads, served like the fleet. */
+  rates: "GET /api/rates",
+} as const;
+
+/** Release 2 §D2, §D3: My Booking's calls, by reference and e-mail and with the booking token. */
+export const MY_BOOKING_ROWS = {
+  lookup: "POST /api/bookings/lookup",
+  calendar: "GET /api/bookings/{id}/calendar.ics",
 } as const;
 
 /**
@@ -91,6 +99,7 @@ export async function benchApi(url: string, ceiling: SameBytesCeiling): Promise<
       ceiling,
     ),
   );
+  rows.push(await pairedRead(PUBLIC_READS.rates, `${url}/api/rates`, ceiling));
   // The ceiling's part is done: it does not run beside the bookings.
   await ceiling.stop();
   const documents = await uploadBenchDocumentSets(url, 2 * BOOKINGS_PER_ROW + HALF_RATE_BOOKINGS);
@@ -120,6 +129,7 @@ export async function benchApi(url: string, ceiling: SameBytesCeiling): Promise<
       maxConnections: 50,
     }),
   });
+  rows.push(...(await benchMyBooking(url, car)));
   rows.push({
     name: "GET /api/admin/sync (full)",
     result: await measure({
@@ -129,6 +139,42 @@ export async function benchApi(url: string, ceiling: SameBytesCeiling): Promise<
     }),
   });
   return rows;
+}
+
+/**
+ * My Booking's reads of one booking made for the purpose (its own slot, far from the booking rows'):
+ * the look-up by reference and e-mail, as the My Booking form sends it, and the calendar file.
+ */
+async function benchMyBooking(url: string, car: BenchCar): Promise<ApiRow[]> {
+  const [documents] = await uploadBenchDocumentSets(url, 1);
+  if (!documents) throw new Error("no document set");
+  const created = await fetch(`${url}/api/bookings`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...idempotencyKey() },
+    body: bookingBody(car, addDays(manilaToday(new Date()), 8000), 2, 800_000, documents),
+  });
+  if (created.status !== 201) throw new Error(`the My Booking bench's booking: ${created.status}`);
+  const { booking, customer, bookingToken } = (await created.json()) as {
+    booking: { id: string; reference: string };
+    customer: { email: string };
+    bookingToken: string;
+  };
+  const lookup = await measure({
+    url: `${url}/api/bookings/lookup`,
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...BROWSER_ACCEPT_ENCODING },
+    body: () => JSON.stringify({ reference: booking.reference, contact: customer.email }),
+    durationSeconds: DURATION,
+  });
+  const calendar = await measure({
+    url: `${url}/api/bookings/${booking.id}/calendar.ics?token=${encodeURIComponent(bookingToken)}`,
+    headers: BROWSER_ACCEPT_ENCODING,
+    durationSeconds: DURATION,
+  });
+  return [
+    { name: MY_BOOKING_ROWS.lookup, result: lookup },
+    { name: MY_BOOKING_ROWS.calendar, result: calendar },
+  ];
 }
 
 export type RaceResult = {

@@ -12,10 +12,9 @@ const BOOKED_DATES_ENTRIES = 1_000;
  * The process's in-memory snapshots of the public reads, each kept serialised
  * (see SerialisedAnswer): the fleet (`GET /api/cars`), the booked dates per
  * car and Manila day, the blocked-name check per normalised name, and the
- * rates. Each
- * forgets its answers when a write request of this process starts and when it
- * has finished, and when the change feed reports a change to its tables made
- * by any process (see ReadCache).
+ * rates. Each forgets its answers when a write request of this process starts
+ * and when it has finished, and when the change feed reports a change to its
+ * tables made by any process (see ReadCache).
  */
 export class PublicReadCaches {
   readonly fleet = new ReadCache<SerialisedAnswer>({ maxEntries: 1, tables: ["cars"] });

@@ -93,7 +93,7 @@ describe.each(testEngines())("public snapshots (%s)", (engine) => {
   it("answers a read from memory exactly as the route that first read it did", async () => {
     const carId = cars[0]?.id ?? "";
     const checkPath = "/api/blocked-names/check?name=Juan%20Dela%20Cruz";
-    for (const path of ["/api/cars", `/api/cars/${carId}/booked-dates`, checkPath]) {
+    for (const path of ["/api/cars", `/api/cars/${carId}/booked-dates`, checkPath, "/api/rates"]) {
       // An admin write empties the snapshots: the next read is the route's, the one after it a hit.
       const write = await server.request("POST", "/api/admin/blocked-names", {
         cookie,

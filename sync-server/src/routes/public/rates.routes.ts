@@ -1,9 +1,10 @@
 import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
+import type { Context } from "koa";
 import { requestDb } from "../../middleware/request-db";
 import type { PublicReadCaches } from "../../services/public-read-caches";
 import { listRates } from "../../services/rates/rates.service";
-import { serialiseAnswer } from "../../services/serialised-answer";
+import { serialiseAnswer, type SerialisedAnswer } from "../../services/serialised-answer";
 import { sendAnswer } from "./send-answer";
 import { mount } from "../mount";
 
@@ -15,11 +16,18 @@ import { mount } from "../mount";
 export function publicRateRoutes(caches: PublicReadCaches): Router {
   const router = new Router();
   mount(router, routes.listRates, async (ctx) => {
-    const rates = await caches.rates.get("rates", async () =>
+    const rates = await caches.rates.get(RATES_KEY, async () =>
       serialiseAnswer(await listRates(requestDb(ctx))),
     );
-    ctx.set("Cache-Control", "no-cache");
-    sendAnswer(ctx, rates, { etag: true });
+    sendRates(ctx, rates);
   });
   return router;
+}
+
+/** The rates' one entry in their cache. */
+export const RATES_KEY = "rates";
+
+export function sendRates(ctx: Context, rates: SerialisedAnswer): void {
+  ctx.set("Cache-Control", "no-cache");
+  sendAnswer(ctx, rates, { etag: true });
 }

@@ -7,6 +7,7 @@ import type { AppDeps } from "../../deps";
 import type { PublicReadCaches } from "../../services/public-read-caches";
 import { sendBlockedNameCheck } from "./bookings.routes";
 import { FLEET_KEY, bookedDatesKey, sendBookedDates, sendFleet } from "./cars.routes";
+import { RATES_KEY, sendRates } from "./rates.routes";
 
 /** A booked-dates path as the canonical spelling writes it (a record id is a lower-case UUID). */
 const BOOKED_DATES_PATH =
@@ -25,8 +26,9 @@ function checkedName(querystring: string): string | undefined {
 
 /**
  * The public reads answered in front of the routers when their snapshot is
- * in memory: `GET /api/cars`, a car's booked dates and the blocked-name check,
- * exactly as their routes answer them (a hit there reads nothing either).
+ * in memory: `GET /api/cars`, a car's booked dates, the blocked-name check and
+ * `GET /api/rates`, exactly as their routes answer them (a hit there reads
+ * nothing either).
  * What this skips only matters to writes, to other paths or to a database
  * read; a miss, and every other request, goes on to the routes, which read
  * and keep the answer.
@@ -40,6 +42,12 @@ export function publicSnapshotHits(deps: AppDeps, caches: PublicReadCaches): Mid
       const fleet = caches.fleet.peek(FLEET_KEY);
       if (!fleet) return next();
       sendFleet(ctx, fleet);
+      return;
+    }
+    if (path === routes.listRates.path) {
+      const rates = caches.rates.peek(RATES_KEY);
+      if (!rates) return next();
+      sendRates(ctx, rates);
       return;
     }
     if (path === routes.checkBlockedName.path) {
