@@ -80,6 +80,24 @@ const HALF_RATE_BOOKINGS = 600;
 /** The PWA's booking requests carry an Idempotency-Key (a fresh one per booking). */
 const idempotencyKey = () => ({ "Idempotency-Key": randomUUID() });
 
+/** `amount` bookings (each body from `bookings`) over `connections`, each with its own Idempotency-Key, as the PWA sends them. */
+export function postBookings(
+  url: string,
+  bookings: () => string,
+  connections: number,
+  amount: number,
+): Promise<LoadResult> {
+  return measure({
+    url: `${url}/api/bookings`,
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    requestHeaders: idempotencyKey,
+    body: bookings,
+    connections,
+    amount,
+  });
+}
+
 /**
  * Throughput and latency of each public call and the admin sync, on a running
  * server; the public reads paired with the same-bytes ceiling (pairedRead).
@@ -104,16 +122,7 @@ export async function benchApi(url: string, ceiling: SameBytesCeiling): Promise<
   await ceiling.stop();
   const documents = await uploadBenchDocumentSets(url, 2 * BOOKINGS_PER_ROW + HALF_RATE_BOOKINGS);
   const bookings = distinctBookings(cars, 400, documents);
-  const book = (connections: number, amount: number) =>
-    measure({
-      url: `${url}/api/bookings`,
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      requestHeaders: idempotencyKey,
-      body: bookings,
-      connections,
-      amount,
-    });
+  const book = (connections: number, amount: number) => postBookings(url, bookings, connections, amount);
   const ten = await book(10, BOOKINGS_PER_ROW);
   rows.push({ name: BOOKING_ROWS.ten, result: ten });
   rows.push({ name: BOOKING_ROWS.fifty, result: await book(50, BOOKINGS_PER_ROW) });

@@ -68,7 +68,7 @@ function releaseOneBookings(cars: BenchCar[], startOffsetDays: number): () => st
 }
 
 /** Bookings sent before the measured ones, so that release 1's server is warm as this release's is. */
-const WARM_UP_BOOKINGS = 100;
+export const WARM_UP_BOOKINGS = 100;
 
 /**
  * POST /api/bookings on release 1's server: `amount` bookings over `connections` connections, after

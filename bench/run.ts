@@ -378,10 +378,6 @@ function checkBudgets(engines: EngineResult[], start: StartResult | null, pwa: P
         );
       }
     }
-    for (const result of e.bookingRounds?.thisRelease ?? []) {
-      if (result.non2xx > 0)
-        failures.push(`${BOOKING_ROWS.ten} on ${e.engine}, a round: refusals (${statusCounts(result)})`);
-    }
     const fifty = e.api.find((r) => r.name === BOOKING_ROWS.fifty);
     if (e.engine === "postgres" && fifty && fifty.result.p99 > budgets.bookingsP99At50ConnectionsMs) {
       failures.push(

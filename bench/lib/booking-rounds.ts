@@ -5,16 +5,13 @@
  * pair measured minutes apart differed by up to 25 % on this host with nothing changed (157 against
  * 207 req/s in one full run; 176 against 180 in the medians of three rounds right after).
  */
-import { randomUUID } from "node:crypto";
 import type { Engine } from "@car-rental/db";
-import { BOOKINGS_PER_ROW } from "../api-bench";
-import { benchReleaseOneBookings } from "../release-one";
+import { BOOKINGS_PER_ROW, postBookings } from "../api-bench";
+import { WARM_UP_BOOKINGS, benchReleaseOneBookings } from "../release-one";
 import { distinctBookings, uploadBenchDocumentSets, type BenchCar } from "./bookings";
 import { createBenchDatabase } from "./databases";
-import { measure, type LoadResult } from "./load";
+import type { LoadResult } from "./load";
 import { startProcess } from "./server";
-
-const WARM_UP = 100;
 
 export type BookingRoundsOptions = {
   tree: { dir: string };
@@ -46,20 +43,10 @@ async function thisRelease(options: BookingRoundsOptions): Promise<LoadResult> {
   });
   try {
     const cars = (await (await fetch(`${server.url}/api/cars`)).json()) as BenchCar[];
-    const documents = await uploadBenchDocumentSets(server.url, WARM_UP + BOOKINGS_PER_ROW);
+    const documents = await uploadBenchDocumentSets(server.url, WARM_UP_BOOKINGS + BOOKINGS_PER_ROW);
     const bookings = distinctBookings(cars, 400, documents);
-    const book = (amount: number) =>
-      measure({
-        url: `${server.url}/api/bookings`,
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        requestHeaders: () => ({ "Idempotency-Key": randomUUID() }),
-        body: bookings,
-        connections: 10,
-        amount,
-      });
-    await book(WARM_UP);
-    const result = await book(BOOKINGS_PER_ROW);
+    await postBookings(server.url, bookings, 10, WARM_UP_BOOKINGS);
+    const result = await postBookings(server.url, bookings, 10, BOOKINGS_PER_ROW);
     if (result.non2xx > 0) throw new Error(`bookings refused: ${JSON.stringify(result.statuses)}`);
     return result;
   } finally {
@@ -69,7 +56,7 @@ async function thisRelease(options: BookingRoundsOptions): Promise<LoadResult> {
 }
 
 /** The result with the median throughput (the lower middle one of an even count). */
-export function medianByRps(results: readonly LoadResult[]): LoadResult {
+function medianByRps(results: readonly LoadResult[]): LoadResult {
   const sorted = [...results].sort((a, b) => a.rps - b.rps);
   const median = sorted[Math.floor((sorted.length - 1) / 2)];
   if (!median) throw new Error("no rounds");

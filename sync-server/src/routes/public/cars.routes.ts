@@ -8,7 +8,7 @@ import { recordId } from "../../middleware/validate";
 import { bookedDates, listPublicCars } from "../../services/cars/cars.service";
 import type { PublicReadCaches } from "../../services/public-read-caches";
 import { serialiseAnswer, type SerialisedAnswer } from "../../services/serialised-answer";
-import { sendAnswer } from "./send-answer";
+import { sendAnswer, sendSnapshot } from "./send-answer";
 import { mount } from "../mount";
 
 /**
@@ -26,7 +26,7 @@ export function publicCarRoutes(deps: AppDeps, caches: PublicReadCaches): Router
     const fleet = await caches.fleet.get(FLEET_KEY, async () =>
       serialiseAnswer(await listPublicCars(requestDb(ctx))),
     );
-    sendFleet(ctx, fleet);
+    sendSnapshot(ctx, fleet);
   });
 
   const today = manilaTodayMemo();
@@ -49,11 +49,6 @@ export function publicCarRoutes(deps: AppDeps, caches: PublicReadCaches): Router
 export const FLEET_KEY = "fleet";
 /** A booked-dates answer's entry: the car and the Manila day it was read on. */
 export const bookedDatesKey = (carId: string | undefined, day: string) => `${carId} ${day}`;
-
-export function sendFleet(ctx: Context, fleet: SerialisedAnswer): void {
-  ctx.set("Cache-Control", "no-cache");
-  sendAnswer(ctx, fleet, { etag: true });
-}
 
 export function sendBookedDates(ctx: Context, answer: SerialisedAnswer): void {
   ctx.set("Cache-Control", "no-cache");

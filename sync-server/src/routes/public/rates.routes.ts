@@ -1,11 +1,10 @@
 import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
-import type { Context } from "koa";
 import { requestDb } from "../../middleware/request-db";
 import type { PublicReadCaches } from "../../services/public-read-caches";
 import { listRates } from "../../services/rates/rates.service";
-import { serialiseAnswer, type SerialisedAnswer } from "../../services/serialised-answer";
-import { sendAnswer } from "./send-answer";
+import { serialiseAnswer } from "../../services/serialised-answer";
+import { sendSnapshot } from "./send-answer";
 import { mount } from "../mount";
 
 /**
@@ -19,15 +18,10 @@ export function publicRateRoutes(caches: PublicReadCaches): Router {
     const rates = await caches.rates.get(RATES_KEY, async () =>
       serialiseAnswer(await listRates(requestDb(ctx))),
     );
-    sendRates(ctx, rates);
+    sendSnapshot(ctx, rates);
   });
   return router;
 }
 
 /** The rates' one entry in their cache. */
 export const RATES_KEY = "rates";
-
-export function sendRates(ctx: Context, rates: SerialisedAnswer): void {
-  ctx.set("Cache-Control", "no-cache");
-  sendAnswer(ctx, rates, { etag: true });
-}

@@ -27,3 +27,13 @@ export function sendAnswer(ctx: Context, answer: SerialisedAnswer, options: { et
   if (encoding !== "identity") ctx.set("Content-Encoding", encoding);
   ctx.body = answer.bodies[encoding] ?? answer.bodies.identity;
 }
+
+/**
+ * Sends a whole-list snapshot (the fleet, the rates) with its strong ETag;
+ * `Cache-Control: no-cache` makes browsers and the service worker revalidate
+ * every time (cheap with the ETag).
+ */
+export function sendSnapshot(ctx: Context, answer: SerialisedAnswer): void {
+  ctx.set("Cache-Control", "no-cache");
+  sendAnswer(ctx, answer, { etag: true });
+}

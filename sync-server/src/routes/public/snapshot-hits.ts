@@ -6,8 +6,9 @@ import type { Middleware } from "koa";
 import type { AppDeps } from "../../deps";
 import type { PublicReadCaches } from "../../services/public-read-caches";
 import { sendBlockedNameCheck } from "./bookings.routes";
-import { FLEET_KEY, bookedDatesKey, sendBookedDates, sendFleet } from "./cars.routes";
-import { RATES_KEY, sendRates } from "./rates.routes";
+import { FLEET_KEY, bookedDatesKey, sendBookedDates } from "./cars.routes";
+import { RATES_KEY } from "./rates.routes";
+import { sendSnapshot } from "./send-answer";
 
 /** A booked-dates path as the canonical spelling writes it (a record id is a lower-case UUID). */
 const BOOKED_DATES_PATH =
@@ -41,13 +42,13 @@ export function publicSnapshotHits(deps: AppDeps, caches: PublicReadCaches): Mid
     if (path === routes.listCars.path) {
       const fleet = caches.fleet.peek(FLEET_KEY);
       if (!fleet) return next();
-      sendFleet(ctx, fleet);
+      sendSnapshot(ctx, fleet);
       return;
     }
     if (path === routes.listRates.path) {
       const rates = caches.rates.peek(RATES_KEY);
       if (!rates) return next();
-      sendRates(ctx, rates);
+      sendSnapshot(ctx, rates);
       return;
     }
     if (path === routes.checkBlockedName.path) {
