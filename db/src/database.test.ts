@@ -139,6 +139,18 @@ describe.each(variants)("database on $name", ({ engine, ownThread }) => {
     expect(sqlState(new Error("plain"))).toBeUndefined();
   });
 
+
+  it("names a failed query's SQL without its values (a value may be a token: release 2 A6)", async () => {
+    const secret = "token-3f9c2a7e-never-logged";
+    const failed = await db
+      .knex("no_such_table")
+      .insert({ link: `/my-booking?ref=ACR-ABCDEF&token=${secret}` })
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    expect(String((failed as Error).message)).toContain("no_such_table");
+    expect(String((failed as Error).message)).not.toContain(secret);
+    expect(JSON.stringify(failed)).not.toContain(secret);
+  });
   it("migrates idempotently, naming migrations by file name", async () => {
     await migrate(db.knex);
     await migrate(db.knex);

@@ -21,6 +21,7 @@ import * as blocklistValuesNormalised from "../migrations/2026-11-28-10-00-00-bl
 import * as contactMessagesNewestFirst from "../migrations/2026-11-28-11-00-00-contact-messages-newest-first";
 import * as customersCreatedByBooking from "../migrations/2026-11-28-12-00-00-customers-created-by-booking";
 import * as bookingDriverLicense from "../migrations/2026-11-29-16-00-00-booking-driver-license";
+import * as holdWarnings from "../migrations/2026-11-29-22-00-00-hold-warnings";
 
 /** One migration file under db/migrations/, named by its file name without the extension. */
 export type Migration = {
@@ -60,6 +61,7 @@ export const migrations: readonly Migration[] = [
   { name: "2026-11-28-11-00-00-contact-messages-newest-first", ...contactMessagesNewestFirst },
   { name: "2026-11-28-12-00-00-customers-created-by-booking", ...customersCreatedByBooking },
   { name: "2026-11-29-16-00-00-booking-driver-license", ...bookingDriverLicense },
+  { name: "2026-11-29-22-00-00-hold-warnings", ...holdWarnings },
 ];
 
 export const migrationSource: Knex.MigrationSource<Migration> = {

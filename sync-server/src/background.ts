@@ -2,7 +2,7 @@ import type { AppDeps } from "./deps";
 import { deliverDueMail } from "./mail/mail-outbox";
 import { deliverDuePush } from "./push/push-outbox";
 import { pruneSessions } from "./services/admin/admin-session.service";
-import { expirePendingBookings } from "./services/bookings/booking-expiry.service";
+import { expirePendingBookings, warnExpiringHolds } from "./services/bookings/booking-expiry.service";
 import { pruneIdempotencyKeys } from "./services/idempotency.service";
 import { deleteUnattachedObjects } from "./services/objects/upload.service";
 import { pruneRateLimits } from "./services/rate-limit.service";
@@ -16,7 +16,7 @@ const FIRST_HOUSEKEEPING_MS = 60 * 1000;
 
 /**
  * The periodic work of a server process: expiring pending bookings past
- * their hold, delivering the mail outbox (one round, every few seconds: an
+ * their hold and warning the owner of holds about to end, delivering the mail outbox (one round, every few seconds: an
  * expiry's mail goes out in the same round) and the notifications, and
  * pruning expired sessions, idempotency keys, rate-limit windows and uploads
  * attached to nothing after 24 hours. Rows are claimed with SKIP LOCKED, so
@@ -34,6 +34,8 @@ export function startBackgroundWork(
     running = running
       .then(() => expirePendingBookings(deps))
       .catch((err: unknown) => deps.logger.warn({ err }, "booking expiry round failed"))
+      .then(() => warnExpiringHolds(deps))
+      .catch((err: unknown) => deps.logger.warn({ err }, "expiring-hold warning round failed"))
       .then(() => deliverDueMail(deps, deps.config.mailClaimLeaseMs))
       .catch((err: unknown) => deps.logger.warn({ err }, "mail delivery round failed"))
       .then(() => deliverDuePush(deps))

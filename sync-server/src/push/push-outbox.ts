@@ -6,7 +6,7 @@ import { vapidKeys } from "./vapid";
 import { NOT_WAITING_FOR_DISK, runNotWaitingForDisk } from "../services/in-transaction";
 
 /** What happened that the owner hears about (release-2 §D4). */
-export type PushKind = "new-booking" | "cancellation" | "expired-hold" | "contact-message";
+export type PushKind = "new-booking" | "cancellation" | "expiring-hold" | "expired-hold" | "contact-message";
 
 export type QueuedPush = { kind: PushKind } & Omit<PushMessage, "pendingBookings">;
 

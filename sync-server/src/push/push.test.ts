@@ -11,11 +11,15 @@ import {
 } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines } from "@car-rental/db/test-database";
+import { formatBookedOn } from "@car-rental/shared/dates";
 import { publicBookingResponseSchema } from "@car-rental/shared/schemas/booking";
 import { pushKeySchema, pushMessageSchema } from "@car-rental/shared/schemas/push";
 import { bookingBody, publicCars, uploadDocuments } from "../routes/public/booking-test-helpers";
 import { startTestServer, type TestServer } from "../test-server";
+import { expirePendingBookings, warnExpiringHolds } from "../services/bookings/booking-expiry.service";
 import { deliverDuePush, enqueuePush } from "./push-outbox";
+
+const HOUR = 60 * 60 * 1000;
 
 /** A device: its push subscription's key pair and auth secret, as a browser makes them. */
 type Device = { name: string; ecdh: ECDH; auth: Buffer };
@@ -235,6 +239,91 @@ describe.each(testEngines())("Web Push to the owner's devices on %s", (engine) =
       pendingBookings: 1,
     });
     expect(message.body).toContain("Jose Rizal");
+  });
+
+  it("warns once, two hours before a pending booking's hold ends, with the time to confirm by; then says it expired", async () => {
+    const [car] = await publicCars(server);
+    if (!car) throw new Error("no car");
+    const booked = await server.request("POST", "/api/bookings", {
+      body: bookingBody({
+        car,
+        pickupDate: "2027-01-20",
+        returnDate: "2027-01-22",
+        fullName: "Andres Bonifacio",
+        documents: await uploadDocuments(server),
+      }),
+    });
+    expect(booked.status).toBe(201);
+    const { booking } = publicBookingResponseSchema.parse(await booked.json());
+    const holdEnds = new Date(server.clock.now().getTime() + 24 * HOUR);
+    const messagesAbout = (from: number) =>
+      push.received
+        .slice(from)
+        .filter((r) => r.device === "tablet")
+        .map((r) => pushMessageSchema.parse(JSON.parse(decryptPush(tablet, r.body))))
+        .filter((message) => message.tag === `booking-${booking.id}`);
+    await deliverDuePush(server.deps);
+
+    server.clock.advance(22 * HOUR - 60_000);
+    await warnExpiringHolds(server.deps);
+    let before = push.received.length;
+    await deliverDuePush(server.deps);
+    expect(messagesAbout(before)).toEqual([]);
+
+    server.clock.advance(2 * 60_000);
+    expect(await warnExpiringHolds(server.deps)).toBeGreaterThanOrEqual(1);
+    // A second process, or the next round: no second warning.
+    expect(await warnExpiringHolds(server.deps)).toBe(0);
+    before = push.received.length;
+    await deliverDuePush(server.deps);
+    const [warning, ...more] = messagesAbout(before);
+    expect(more).toEqual([]);
+    expect(warning).toMatchObject({
+      title: `Hold ending soon: ${booking.reference}`,
+      url: `/admin/bookings/${booking.id}`,
+    });
+    expect(warning?.body).toContain("Andres Bonifacio");
+    expect(warning?.body).toContain(`Confirm by ${formatBookedOn(holdEnds)} or the dates are freed.`);
+
+    server.clock.advance(2 * HOUR);
+    expect(await expirePendingBookings(server.deps)).toBeGreaterThanOrEqual(1);
+    expect(await warnExpiringHolds(server.deps)).toBe(0);
+    before = push.received.length;
+    await deliverDuePush(server.deps);
+    expect(messagesAbout(before).map((message) => message.title)).toEqual([
+      `Booking expired ${booking.reference} (not confirmed in time)`,
+    ]);
+  });
+
+  it("never warns about a booking the owner confirmed, nor one whose hold ended while no server ran", async () => {
+    const [, car] = await publicCars(server);
+    if (!car) throw new Error("no car");
+    const book = async (pickupDate: string, returnDate: string) => {
+      const answer = await server.request("POST", "/api/bookings", {
+        body: bookingBody({ car, pickupDate, returnDate, documents: await uploadDocuments(server) }),
+      });
+      expect(answer.status).toBe(201);
+      return publicBookingResponseSchema.parse(await answer.json()).booking;
+    };
+    const confirmed = await book("2027-02-10", "2027-02-12");
+    const pending = await book("2027-02-14", "2027-02-16");
+    const status = await server.request("PATCH", `/api/admin/bookings/${confirmed.id}/status`, {
+      cookie,
+      body: { status: "confirmed" },
+    });
+    expect(status.status).toBe(200);
+    const warned = () => server.db.knex("hold_warnings").pluck<string[]>("booking_id");
+    server.clock.advance(22 * HOUR + 60_000);
+    await warnExpiringHolds(server.deps);
+    expect(await warned()).toContain(pending.id);
+    expect(await warned()).not.toContain(confirmed.id);
+
+    const missed = await book("2027-02-20", "2027-02-22");
+    server.clock.advance(24 * HOUR + 60_000);
+    await warnExpiringHolds(server.deps);
+    expect(await warned()).not.toContain(missed.id);
+    await expirePendingBookings(server.deps);
+    await deliverDuePush(server.deps);
   });
 
   it("stops notifying a device whose notifications were turned off", async () => {

@@ -10,6 +10,17 @@ import { selectBookingViews, toBookingView } from "./booking-view";
 export type BookingExpiryDeps = Pick<AppDeps, "db" | "clock" | "config">;
 
 const BATCH = 100;
+const HOUR_MS = 60 * 60 * 1000;
+/** How long before its hold ends the owner is told a pending booking will expire (release-2 §D4). */
+export const HOLD_WARNING_MS = 2 * HOUR_MS;
+
+/**
+ * When, before the end of a hold of `holdHours`, its warning goes: HOLD_WARNING_MS, or a quarter of
+ * a hold shorter than four times that (a 4-hour hold is warned an hour before it ends).
+ */
+export function holdWarningLeadMs(holdHours: number): number {
+  return Math.min(HOLD_WARNING_MS, (holdHours * HOUR_MS) / 4);
+}
 
 type DueRow = { id: string; contact_email: string | null };
 
@@ -40,7 +51,7 @@ export async function expirePendingBookings(deps: BookingExpiryDeps): Promise<nu
 
 async function expireBatch(deps: BookingExpiryDeps, knex: Knex): Promise<number> {
   const now = deps.clock.now();
-  const cutoff = new Date(now.getTime() - deps.config.pendingHoldHours * 60 * 60 * 1000);
+  const cutoff = new Date(now.getTime() - deps.config.pendingHoldHours * HOUR_MS);
   return knex.transaction(async (trx) => {
     const due: DueRow[] = await trx("bookings")
       .select("id", "contact_email")
@@ -81,5 +92,62 @@ async function expireBatch(deps: BookingExpiryDeps, knex: Knex): Promise<number>
       await enqueuePush(trx, bookingPush("expired-hold", booking), now);
     }
     return due.length;
+  });
+}
+
+type WarnedRow = { booking_id: string };
+
+/**
+ * Release-2 §D4, "expiring holds": tells the owner's devices, once per
+ * booking, that a pending public booking's hold ends soon
+ * (holdWarningLeadMs before it does) and when, so it can still be confirmed
+ * in time; `expirePendingBookings` tells them when it did expire. Bookings
+ * whose status the admin set are left alone, as there. Claimed in
+ * `hold_warnings` in the transaction that queues the notification, rows
+ * locked with SKIP LOCKED: processes side by side, or a restart, never warn
+ * twice. A hold that ended before its warning went (a server that was down)
+ * gets none: only the expiry's.
+ * @returns how many bookings were warned about.
+ */
+export async function warnExpiringHolds(deps: BookingExpiryDeps): Promise<number> {
+  let warned = 0;
+  for (;;) {
+    const done = await warnBatch(deps, deps.db.knex);
+    warned += done;
+    if (done < BATCH) return warned;
+  }
+}
+
+async function warnBatch(deps: BookingExpiryDeps, knex: Knex): Promise<number> {
+  const now = deps.clock.now();
+  const holdMs = deps.config.pendingHoldHours * HOUR_MS;
+  // Created after `expiredBefore`: still held; created before `warnBefore`: the hold ends within the lead.
+  const expiredBefore = new Date(now.getTime() - holdMs);
+  const warnBefore = new Date(now.getTime() - holdMs + holdWarningLeadMs(deps.config.pendingHoldHours));
+  return knex.transaction(async (trx) => {
+    const claimed = await trx.raw<{ rows: WarnedRow[] }>(
+      `with due as (
+         select b.id from bookings b
+          where b.status = 'pending' and b.source = 'public' and b.admin_status_at is null
+            and b.created_at >= ? and b.created_at < ?
+            and not exists (select 1 from hold_warnings w where w.booking_id = b.id)
+          order by b.created_at, b.id
+          limit ?
+          for update of b skip locked)
+       insert into hold_warnings (booking_id, warned_at)
+       select id, ? from due
+       on conflict (booking_id) do nothing
+       returning booking_id`,
+      [expiredBefore, warnBefore, BATCH, now],
+    );
+    const ids = claimed.rows.map((row) => row.booking_id);
+    if (ids.length === 0) return 0;
+    const views = await selectBookingViews(trx).whereIn("b.id", ids).orderBy("b.id");
+    for (const row of views) {
+      const booking = toBookingView(row);
+      const endsAt = new Date(new Date(booking.createdAt).getTime() + holdMs);
+      await enqueuePush(trx, bookingPush("expiring-hold", booking, { holdEndsAt: endsAt }), now);
+    }
+    return ids.length;
   });
 }

@@ -12,7 +12,7 @@ import {
 export const notificationMessages = {
   title: "Notifications",
   explain:
-    "New bookings, cancellations, expired holds and contact messages arrive on this device as notifications.",
+    "New bookings, cancellations, holds about to expire (and expired ones) and contact messages arrive on this device as notifications.",
   turnOn: "Turn on notifications",
   turnOff: "Turn off notifications",
   on: "Notifications are on for this device.",
