@@ -74,6 +74,34 @@ function typedValue(original: FlatValue, text: string): FlatValue {
   return text;
 }
 
+/** How long a shown value may be: a picture's data or a long note is cut, the rest stays readable. */
+const SHOWN_VALUE_CHARS = 160;
+
+/** A value of a change as the review list shows it: text as typed, anything else as JSON, cut when long. */
+function shownValue(value: unknown): string {
+  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
+  return text.length > SHOWN_VALUE_CHARS ? `${text.slice(0, SHOWN_VALUE_CHARS - 1)}…` : text;
+}
+
+/**
+ * What a change not accepted (or moved to review for its age, release 2 A5) would send, field by
+ * field as it was made: its original content, to decide whether to retry, edit or discard it.
+ */
+function ChangeContent({ args }: { args: Record<string, unknown> }) {
+  const fields = Object.entries(args).filter(([, value]) => value !== undefined);
+  if (fields.length === 0) return null;
+  return (
+    <dl aria-label="The change" style={{ margin: 0, fontSize: "var(--mantine-font-size-xs)" }}>
+      {fields.map(([key, value]) => (
+        <div key={key} style={{ display: "flex", gap: 6, flexWrap: "wrap" }}>
+          <dt style={{ fontWeight: 600 }}>{`${fieldLabel(key)}:`}</dt>
+          <dd style={{ margin: 0, overflowWrap: "anywhere" }}>{shownValue(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export type OutboxActions = {
   retry: (id: string) => Promise<void>;
   discard: (id: string) => Promise<void>;
@@ -192,6 +220,7 @@ function EntryCard({
             {entry.lastError}
           </Text>
         )}
+        {entry.state === "failed" && !editing && <ChangeContent args={entry.args} />}
         {entry.state === "pending" && entry.lastError && (
           <Text size="xs" c="dimmed">{`Last try: ${entry.lastError}`}</Text>
         )}

@@ -79,6 +79,13 @@ describe("OutboxPanel", () => {
     const card = await screen.findByRole("listitem", { name: "Payment ₱9,000.00 for booking 000000" });
     expect(within(card).getByText("Not accepted")).toBeTruthy();
     expect(within(card).getByText("The payment amount exceeds the balance still owed.")).toBeTruthy();
+    // Its original content (release 2 A5), to decide on it: what it would send, field by field.
+    const change = within(card).getByLabelText("The change");
+    expect(change.textContent).toContain("Amount:9000.00");
+    expect(change.textContent).toContain("Booking id:00000000-0000-4000-8000-000000000001");
+    expect(change.textContent).toContain("Note:null");
+    const message = screen.getByRole("listitem", { name: "Contact message from Maria Santos" });
+    expect(within(message).queryByLabelText("The change")).toBeNull();
     const user = userEvent.setup();
 
     await user.click(within(card).getByRole("button", { name: "Retry" }));
@@ -95,7 +102,6 @@ describe("OutboxPanel", () => {
     await user.click(within(card).getByRole("button", { name: "Yes, discard" }));
     expect(actions.discard).toHaveBeenCalledWith(payment.id);
 
-    const message = screen.getByRole("listitem", { name: "Contact message from Maria Santos" });
     expect(within(message).getByText("Waiting")).toBeTruthy();
     expect(within(message).queryByRole("button", { name: "Retry" })).toBeNull();
   });
