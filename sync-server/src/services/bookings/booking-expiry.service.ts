@@ -40,12 +40,17 @@ type DueRow = { id: string; contact_email: string | null };
  * changes the status: exactly one mail per expired booking.
  * @returns how many bookings expired.
  */
-export async function expirePendingBookings(deps: BookingExpiryDeps): Promise<number> {
-  let expired = 0;
+export function expirePendingBookings(deps: BookingExpiryDeps): Promise<number> {
+  return inBatches(() => expireBatch(deps, deps.db.knex));
+}
+
+/** Runs `batch` (up to BATCH bookings each) until one does fewer; how many bookings they did in all. */
+async function inBatches(batch: () => Promise<number>): Promise<number> {
+  let total = 0;
   for (;;) {
-    const done = await expireBatch(deps, deps.db.knex);
-    expired += done;
-    if (done < BATCH) return expired;
+    const done = await batch();
+    total += done;
+    if (done < BATCH) return total;
   }
 }
 
@@ -109,13 +114,8 @@ type WarnedRow = { booking_id: string };
  * gets none: only the expiry's.
  * @returns how many bookings were warned about.
  */
-export async function warnExpiringHolds(deps: BookingExpiryDeps): Promise<number> {
-  let warned = 0;
-  for (;;) {
-    const done = await warnBatch(deps, deps.db.knex);
-    warned += done;
-    if (done < BATCH) return warned;
-  }
+export function warnExpiringHolds(deps: BookingExpiryDeps): Promise<number> {
+  return inBatches(() => warnBatch(deps, deps.db.knex));
 }
 
 async function warnBatch(deps: BookingExpiryDeps, knex: Knex): Promise<number> {
