@@ -2,7 +2,11 @@ import type { AppDeps } from "./deps";
 import { deliverDueMail } from "./mail/mail-outbox";
 import { deliverDuePush } from "./push/push-outbox";
 import { pruneSessions } from "./services/admin/admin-session.service";
-import { expirePendingBookings, warnExpiringHolds } from "./services/bookings/booking-expiry.service";
+import {
+  expirePendingBookings,
+  pruneHoldWarnings,
+  warnExpiringHolds,
+} from "./services/bookings/booking-expiry.service";
 import { pruneIdempotencyKeys } from "./services/idempotency.service";
 import { deleteUnattachedObjects } from "./services/objects/upload.service";
 import { pruneRateLimits } from "./services/rate-limit.service";
@@ -16,10 +20,12 @@ const FIRST_HOUSEKEEPING_MS = 60 * 1000;
 
 /**
  * The periodic work of a server process: expiring pending bookings past
- * their hold and warning the owner of holds about to end, delivering the mail outbox (one round, every few seconds: an
- * expiry's mail goes out in the same round) and the notifications, and
- * pruning expired sessions, idempotency keys, rate-limit windows and uploads
- * attached to nothing after 24 hours. Rows are claimed with SKIP LOCKED, so
+ * their hold and warning the owner of holds about to end, delivering the
+ * mail outbox (one round, every few seconds: an expiry's mail goes out in
+ * the same round) and the notifications, and
+ * pruning expired sessions, idempotency keys, rate-limit windows, the hold
+ * warnings of bookings no longer pending and uploads attached to nothing
+ * after 24 hours. Rows are claimed with SKIP LOCKED, so
  * several processes can run this side by side.
  */
 export function startBackgroundWork(
@@ -46,6 +52,7 @@ export function startBackgroundWork(
     await pruneSessions(deps.db.knex, now);
     await pruneIdempotencyKeys(deps.db.knex, now);
     await pruneRateLimits(deps.db.knex, now);
+    await pruneHoldWarnings(deps.db.knex);
     // Batches of 100 until none is left (claimed with SKIP LOCKED: processes share the work).
     let deleted: number;
     do deleted = await deleteUnattachedObjects(deps);

@@ -16,7 +16,11 @@ import { publicBookingResponseSchema } from "@car-rental/shared/schemas/booking"
 import { pushKeySchema, pushMessageSchema } from "@car-rental/shared/schemas/push";
 import { bookingBody, publicCars, uploadDocuments } from "../routes/public/booking-test-helpers";
 import { startTestServer, type TestServer } from "../test-server";
-import { expirePendingBookings, warnExpiringHolds } from "../services/bookings/booking-expiry.service";
+import {
+  expirePendingBookings,
+  pruneHoldWarnings,
+  warnExpiringHolds,
+} from "../services/bookings/booking-expiry.service";
 import { deliverDuePush, enqueuePush } from "./push-outbox";
 
 const HOUR = 60 * 60 * 1000;
@@ -324,6 +328,10 @@ describe.each(testEngines())("Web Push to the owner's devices on %s", (engine) =
     expect(await warned()).not.toContain(missed.id);
     await expirePendingBookings(server.deps);
     await deliverDuePush(server.deps);
+    // Housekeeping forgets the warnings of bookings no longer pending: here every one.
+    expect(await warned()).not.toEqual([]);
+    await pruneHoldWarnings(server.db.knex);
+    expect(await warned()).toEqual([]);
   });
 
   it("stops notifying a device whose notifications were turned off", async () => {

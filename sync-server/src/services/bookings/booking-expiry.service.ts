@@ -151,3 +151,14 @@ async function warnBatch(deps: BookingExpiryDeps, knex: Knex): Promise<number> {
     return ids.length;
   });
 }
+
+/**
+ * Forgets the warnings of bookings no longer pending (confirmed, expired, cancelled): none of them is
+ * warned about again (a booking the admin sets back to pending is the admin's, and never warned).
+ * Housekeeping, so the table holds only the holds running now.
+ */
+export async function pruneHoldWarnings(knex: Knex): Promise<void> {
+  await knex.raw(
+    "delete from hold_warnings w using bookings b where b.id = w.booking_id and b.status <> 'pending'",
+  );
+}
