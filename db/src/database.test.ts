@@ -139,7 +139,6 @@ describe.each(variants)("database on $name", ({ engine, ownThread }) => {
     expect(sqlState(new Error("plain"))).toBeUndefined();
   });
 
-
   it("names a failed query's SQL without its values (a value may be a token: release 2 A6)", async () => {
     const secret = "token-3f9c2a7e-never-logged";
     const failed = await db
