@@ -12,13 +12,13 @@ export type BookingExpiryDeps = Pick<AppDeps, "db" | "clock" | "config">;
 const BATCH = 100;
 const HOUR_MS = 60 * 60 * 1000;
 /** How long before its hold ends the owner is told a pending booking will expire (release-2 §D4). */
-export const HOLD_WARNING_MS = 2 * HOUR_MS;
+const HOLD_WARNING_MS = 2 * HOUR_MS;
 
 /**
  * When, before the end of a hold of `holdHours`, its warning goes: HOLD_WARNING_MS, or a quarter of
  * a hold shorter than four times that (a 4-hour hold is warned an hour before it ends).
  */
-export function holdWarningLeadMs(holdHours: number): number {
+function holdWarningLeadMs(holdHours: number): number {
   return Math.min(HOLD_WARNING_MS, (holdHours * HOUR_MS) / 4);
 }
 
