@@ -671,6 +671,37 @@ test("an answer lost on the way: Book Now again shows the booking the server mad
   expect(bookings.filter((booking) => booking.customerEmail === email)).toHaveLength(1);
 });
 
+test("an answer lost, then the page reloaded: the form says so, and Book Now shows the booking the server made", async ({
+  page,
+}, testInfo) => {
+  const email = "lost.reload.e2e@example.com";
+  await readyToBookNavara(page, testInfo, { name: "Nilo Reload", email, phone: "09171239878" }, 86);
+  const attempts = await firstBookingGoesAstray(page, async (route) => {
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await expect(page.getByText("No answer from the server")).toBeVisible();
+  expect(await findBooking(email)).toBeDefined();
+
+  // After the reload the calendar shows the dates as taken (by this very booking), and the draft is back.
+  await page.reload();
+  await expect(page.getByLabel("Full Name")).toHaveValue("Nilo Reload");
+  await expect(page.getByText("No answer from the server")).toBeVisible();
+  // What was sent was saved as it went: the same request goes again, under the same key.
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await expect(page.getByRole("dialog", { name: "Booking Confirmation" })).toBeVisible();
+  expect(attempts()).toBe(2);
+  const api = await adminApi();
+  const bookings: AdminBooking[] = await (await api.get("/api/admin/bookings")).json();
+  await api.dispose();
+  expect(bookings.filter((booking) => booking.customerEmail === email)).toHaveLength(1);
+  // Settled: a reload no longer speaks of a lost answer.
+  await page.reload();
+  await expect(page.getByLabel("Full Name")).toBeVisible();
+  await expect(page.getByText("No answer from the server")).toBeHidden();
+});
+
 test("a booking that gets no answer within 30 seconds says so, and Book Now again books once", async ({
   page,
 }, testInfo) => {

@@ -24,6 +24,23 @@ function readAttempt(): Attempt | null {
   }
 }
 
+/**
+ * Whether a booking request was sent and got no answer (kept across a reload):
+ * the server may have made the booking, so the form says to press Book Now again.
+ */
+export function hasUnansweredBookingAttempt(): boolean {
+  return readAttempt() !== null;
+}
+
+/**
+ * Whether `request` is the one sent last without an answer. Its dates may now
+ * look taken on this device (by that very booking): the server, which answers
+ * the same key with the booking it made, decides, not the local calendar.
+ */
+export function isUnansweredBookingAttempt(request: unknown): boolean {
+  return readAttempt()?.request === JSON.stringify(request);
+}
+
 /** The key for this request: the one of the last attempt if it was the same request, else a new one. */
 export function bookingAttemptKey(request: unknown): string {
   const serialised = JSON.stringify(request);
@@ -38,7 +55,7 @@ export function bookingAttemptKey(request: unknown): string {
   return key;
 }
 
-/** The booking is made (or refused for good): the next request is a new one. */
+/** The server answered (the booking is made, or refused): the next request is a new one. */
 export function forgetBookingAttempt(): void {
   try {
     localStorage.removeItem(STORAGE_KEY);

@@ -41,6 +41,7 @@ import { NoCarSelected, SelectedVehicle } from "./selected-vehicle";
 import { RentalServices } from "./rental-services";
 import { useBlockedName } from "./use-blocked-name";
 import { useBookingSubmission, type ServerRate } from "./use-booking-submission";
+import { hasUnansweredBookingAttempt } from "./booking-attempt";
 import { useDraftAutosave } from "./use-draft-autosave";
 
 type BookingFormProps = {
@@ -118,7 +119,10 @@ const BookingFormFields = memo(function BookingFormFields({
 
   const uploads = useDocumentUploads(draft?.documents ?? noDocuments);
   const online = useOnline();
-  const [problem, setProblem] = useState<Problem | null>(null);
+  // A request sent before a reload got no answer: the server may have booked it (see booking-attempt.ts).
+  const [problem, setProblem] = useState<Problem | null>(() =>
+    hasUnansweredBookingAttempt() ? { kind: "no-answer" } : null,
+  );
   /**
    * Counts the resets after a booking. `reset()` forgets the registered inputs
    * and fills them again only when they render; the memoized personal fields
@@ -144,9 +148,12 @@ const BookingFormFields = memo(function BookingFormFields({
 
   // Booked ranges of this car (shown by RentalSchedule): refreshed when the car changes.
   const carId = car?.id ?? null;
+  const shownCarId = useRef<string | null>(null);
   useEffect(() => {
     if (carId === null) return;
-    setProblem(null);
+    // Another car: the last submit's problem was about the one before (the draft's car arriving is not one).
+    if (shownCarId.current !== null) setProblem(null);
+    shownCarId.current = carId;
     refreshBookedRanges(carId).catch((error: unknown) =>
       console.warn("Could not refresh booked dates", error),
     );

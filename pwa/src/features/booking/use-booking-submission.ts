@@ -16,7 +16,7 @@ import { keepNewBooking } from "../../data/my-bookings";
 import { refreshBookedRanges, refreshCars, refreshRates } from "../../data/public-data";
 import { showToast } from "../../lib/toast";
 import { noDocuments, type DocumentUploads } from "../uploads/use-document-uploads";
-import { bookingAttemptKey, forgetBookingAttempt } from "./booking-attempt";
+import { bookingAttemptKey, forgetBookingAttempt, isUnansweredBookingAttempt } from "./booking-attempt";
 import { emptyBookingForm } from "./booking-draft";
 import { NO_ANSWER_MESSAGE, OFFLINE_MESSAGE, type Problem } from "./booking-problem";
 
@@ -32,7 +32,7 @@ type SubmissionInput = {
   /** The pickup times offered for the chosen dates (RentalSchedule keeps it up to date). */
   freeSlots: { readonly current: readonly TimeSlot[] };
   currentQuote: PriceSummary;
-  draft: { forget: () => Promise<void>; resume: () => void };
+  draft: { saveNow: () => Promise<void>; forget: () => Promise<void>; resume: () => void };
   setProblem: Dispatch<SetStateAction<Problem | null>>;
   setServerRate: Dispatch<SetStateAction<ServerRate | null>>;
   /** The form was emptied after a booking (the memoized fields remount). */
@@ -56,6 +56,11 @@ export function useBookingSubmission(
 
   const handleFailure = (error: unknown, formValues: BookingFormValues, bookedCarId: string) => {
     console.error("Booking failed", error);
+    // The server answered: this request is settled (a refusal sent again is judged afresh), unless
+    // it is still booking it (the same request from before the reload, still running).
+    if (error instanceof ApiError && error.status < 500 && error.code !== "IDEMPOTENCY_IN_PROGRESS") {
+      forgetBookingAttempt();
+    }
     if (error instanceof NetworkError) {
       // Offline, or the request went and its answer was lost: the same request again is safe (same key).
       const offline = !navigator.onLine;
@@ -113,16 +118,19 @@ export function useBookingSubmission(
       showToast(bookingToasts.documentsRequired, "error");
       return;
     }
-    if (!freeSlots.current.includes(formValues.pickupTime)) {
-      form.setError("pickupTime", { message: validationMessages.invalidPickupTime });
-      return;
-    }
     const { documents } = uploads;
     const body = toPublicBookingRequest(formValues, car.id, currentQuote, {
       photoId1Url: documents.photoId1Url?.objectPath ?? null,
       photoId2Url: documents.photoId2Url?.objectPath ?? null,
       proofOfBillingUrl: documents.proofOfBillingUrl?.objectPath ?? null,
     });
+    // The request sent last without an answer goes again as it was, even when (after a reload)
+    // the calendar shows its time as taken: taken by the booking the server may have made from it.
+    if (!isUnansweredBookingAttempt(body) && !freeSlots.current.includes(formValues.pickupTime)) {
+      form.setError("pickupTime", { message: validationMessages.invalidPickupTime });
+      return;
+    }
+    await draft.saveNow();
     try {
       const result = await api.call("createBooking", {
         body,

@@ -45,6 +45,25 @@ export function useDraftAutosave({ carId, values, getValues, documents }: DraftS
     [],
   );
 
+  // Closing or reloading the page does not unmount it: what was typed in the last moment is saved now.
+  useEffect(() => {
+    const flush = () => {
+      window.clearTimeout(saveTimer.current);
+      if (enabled.current && latest.current) void saveBookingDraft(latest.current);
+    };
+    window.addEventListener("pagehide", flush);
+    return () => window.removeEventListener("pagehide", flush);
+  }, []);
+
+  /**
+   * Saves at once what is about to be sent: after a reload the form holds the
+   * same request, which goes again under the same key (booking-attempt.ts).
+   */
+  const saveNow = useCallback(async () => {
+    window.clearTimeout(saveTimer.current);
+    if (enabled.current && latest.current) await saveBookingDraft(latest.current);
+  }, []);
+
   const forget = useCallback(async () => {
     enabled.current = false;
     window.clearTimeout(saveTimer.current);
@@ -54,5 +73,5 @@ export function useDraftAutosave({ carId, values, getValues, documents }: DraftS
     enabled.current = true;
   }, []);
 
-  return { forget, resume };
+  return { saveNow, forget, resume };
 }
