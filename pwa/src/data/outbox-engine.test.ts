@@ -13,6 +13,7 @@ import { CarRentalDb, type OutboxEntry } from "./db";
 import { addLegacyEntry, type LegacyInput } from "./outbox-test-support";
 import { onOutboxEvent, type OutboxEvent } from "./outbox-events";
 import { createOutboxEngine, type LockManagerLike, type OutboxEngine } from "./outbox-engine";
+import { NO_ANSWER } from "./outbox-send";
 
 const admin = adminTestServerForThisFile();
 
@@ -178,6 +179,8 @@ describe("the outbox engine against the real server", { timeout: 30_000 }, () =>
     await engine.drain();
     expect(await db.outbox.count()).toBe(3);
     expect((await db.outbox.get(queued[0]?.id ?? ""))?.attempts).toBe(1);
+    // Said in the owner's words, not the browser's ('fetch failed').
+    expect((await db.outbox.get(queued[0]?.id ?? ""))?.lastError).toBe(NO_ANSWER);
 
     network.offline = false;
     const result = await engine.drain({ ignoreBackoff: true });

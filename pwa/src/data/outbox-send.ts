@@ -15,12 +15,15 @@ import {
   type BatchChange,
   type BatchResult,
 } from "@car-rental/shared/schemas/batch";
-import { ApiError, describeError, type ApiClient } from "./api-client";
+import { ApiError, NetworkError, describeError, type ApiClient } from "./api-client";
 import type { CarRentalDb, OutboxEntry } from "./db";
 import { outboxRowKeys } from "./outbox-row-keys";
 import { UNKNOWN_CHANGE_MESSAGE } from "./outbox-upgrade";
 import { requestOf } from "./mutations/mutation";
 import { mutationNamed } from "./mutations/registry";
+
+/** What an entry's last try says when no answer came. */
+export const NO_ANSWER = "No answer from the server (no connection, or the answer was lost).";
 
 export type Outcome =
   | { kind: "delivered"; answer: unknown }
@@ -37,7 +40,9 @@ export function classify(error: unknown): Outcome {
     }
     return { kind: "refused", status: error.status, message: describeError(error, error.message) };
   }
-  // No answer at all (offline, reset, timeout), or the answer was lost while read.
+  // No answer at all (offline, reset, timeout), or the answer was lost while read: said in words
+  // the owner reads on the entry ('Last try: …'), not the browser's ('Failed to fetch').
+  if (error instanceof NetworkError) return { kind: "transient", status: null, message: NO_ANSWER };
   return { kind: "transient", status: null, message: error instanceof Error ? error.message : String(error) };
 }
 

@@ -9,7 +9,7 @@ import { useState, type FormEvent } from "react";
 import type { OutboxEntry, OutboxState } from "../../data/db";
 import { editableKeys } from "../../data/mutations/mutation";
 import { mutationNamed } from "../../data/mutations/registry";
-import { isHeldBack } from "../../data/outbox";
+import { isHeldBack, mayHaveReachedServer } from "../../data/outbox";
 import { discard as discardEntry, edit as editEntry, retry as retryEntry } from "../../data/sync-engine";
 import { useOutbox } from "../../data/use-outbox";
 
@@ -234,6 +234,12 @@ function EntryCard({
         ) : confirmDiscard ? (
           <Group gap="xs">
             <Text size="sm">Discard this change?</Text>
+            {mayHaveReachedServer(entry) && (
+              <Text size="sm" c="orange.9" role="alert">
+                It may already have reached the server: discarding it here does not undo it there. After the
+                next sync, check the record before making this change again.
+              </Text>
+            )}
             <Button size="xs" color="red" onClick={() => void actions.discard(entry.id)}>
               Yes, discard
             </Button>

@@ -106,6 +106,35 @@ describe("OutboxPanel", () => {
     expect(within(message).queryByRole("button", { name: "Retry" })).toBeNull();
   });
 
+  it("warns before discarding a change that may already have reached the server", async () => {
+    const { payment, message } = await queueTwo();
+    // Sent twice without an answer: the server may have recorded it.
+    await db.outbox.update(message.id, {
+      attempts: 2,
+      lastError: "No answer from the server (no connection, or the answer was lost).",
+    });
+    render(
+      <MantineProvider>
+        <OutboxPanel />
+      </MantineProvider>,
+    );
+    const user = userEvent.setup();
+    const sent = await screen.findByRole("listitem", { name: "Contact message from Maria Santos" });
+    expect(
+      within(sent).getByText("Last try: No answer from the server (no connection, or the answer was lost)."),
+    ).toBeTruthy();
+    await user.click(within(sent).getByRole("button", { name: "Discard" }));
+    expect(within(sent).getByRole("alert").textContent).toContain(
+      "It may already have reached the server: discarding it here does not undo it there.",
+    );
+    // A refusal is the server's answer: nothing of it was applied, so no such warning.
+    const refused = screen.getByRole("listitem", { name: "Payment ₱9,000.00 for booking 000000" });
+    await user.click(within(refused).getByRole("button", { name: "Discard" }));
+    expect(within(refused).getByText("Discard this change?")).toBeTruthy();
+    expect(within(refused).queryByText(/may already have reached the server/)).toBeNull();
+    expect(payment.id).not.toBe(message.id);
+  });
+
   it("says when nothing is waiting", async () => {
     render(
       <MantineProvider>
