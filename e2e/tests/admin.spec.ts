@@ -762,6 +762,26 @@ test.describe("admin offline on a tablet", () => {
     await expect.poll(sessionOfPage, { timeout: 10_000 }).toBe(false);
   });
 
+  test("a logout whose request fails on a flaky link is tried again until the server ends the session", async ({
+    page,
+  }) => {
+    await signInThroughGate(page);
+    const sessionOfPage = async () =>
+      ((await (await page.request.get("/api/admin/session")).json()) as { authenticated: boolean })
+        .authenticated;
+    // The browser still counts as online (no "online" event will come): the first try is cut off.
+    let tries = 0;
+    await page.route("**/api/admin/session", async (route) => {
+      if (route.request().method() !== "DELETE") return route.fallback();
+      tries += 1;
+      return tries === 1 ? route.abort("connectionreset") : route.fallback();
+    });
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByText("Logged Out")).toBeVisible({ timeout: 15_000 });
+    await expect.poll(sessionOfPage, { timeout: 15_000 }).toBe(false);
+    expect(tries).toBeGreaterThanOrEqual(2);
+  });
+
   test("a lost session brings the gate back and keeps the queued changes", async ({
     page,
     context,

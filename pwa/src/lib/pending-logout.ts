@@ -17,12 +17,28 @@ function pending(): boolean {
   }
 }
 
+/** The first wait before trying again after a failed try; it doubles up to RETRY_MAX_MS. */
+const RETRY_FIRST_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
+let retryDelay = RETRY_FIRST_MS;
+let retryTimer: number | undefined;
+
+/** A flaky link may fire no "online" event at all: the try is also repeated on a timer. */
+function retryLater(): void {
+  window.clearTimeout(retryTimer);
+  retryTimer = window.setTimeout(() => void finishPendingLogout(), retryDelay);
+  retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
+}
+
+/** The logout's request got no answer: the session is ended on the next try (see watchPendingLogout). */
 export function markLogoutPending(): void {
   try {
     localStorage.setItem(KEY, "1");
   } catch {
     // Storage unavailable: the session ends when its cookie expires.
+    return;
   }
+  retryLater();
 }
 
 /** Signing in again replaces the cookie: the old logout must not end the new session. */
@@ -34,8 +50,12 @@ export function clearLogoutPending(): void {
   }
 }
 
-/** Ends the session on the server if a logout is waiting; offline, the flag stays for the next try. */
+/**
+ * Ends the session on the server if a logout is waiting; without an answer
+ * the flag stays, and the next try comes on a timer or when the connection returns.
+ */
 async function finishPendingLogout(): Promise<void> {
+  window.clearTimeout(retryTimer);
   if (!pending()) return;
   try {
     const response = await fetch(SESSION_PATH, {
@@ -44,13 +64,18 @@ async function finishPendingLogout(): Promise<void> {
       headers: { Accept: "application/json" },
     });
     // 401: the session had already ended (expired, or ended elsewhere).
-    if (response.ok || response.status === 401) clearLogoutPending();
+    if (response.ok || response.status === 401) {
+      clearLogoutPending();
+      retryDelay = RETRY_FIRST_MS;
+      return;
+    }
   } catch {
-    // Still offline: the next "online" tries again.
+    // No answer: tried again below.
   }
+  if (pending()) retryLater();
 }
 
-/** Tries now and whenever the connection returns, until the server has ended the session. */
+/** Tries now, again on a timer while it fails, and whenever the connection returns, until the server has ended the session. */
 export function watchPendingLogout(): void {
   void finishPendingLogout();
   window.addEventListener("online", () => void finishPendingLogout());
