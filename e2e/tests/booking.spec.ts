@@ -786,6 +786,22 @@ test.describe("without a service worker", () => {
       page.getByText(/this car's booked days have not been loaded on this device yet/),
     ).toBeHidden();
   });
+
+  test("online, a car whose booked days could not be loaded says so, and they load again shortly", async ({
+    page,
+  }) => {
+    // A poor connection: the first request for the car's booked days is cut off.
+    let tries = 0;
+    await page.route("**/api/cars/*/booked-dates", async (route) => {
+      tries += 1;
+      return tries === 1 ? route.abort("connectionreset") : route.fallback();
+    });
+    await selectCarOnHome(page, "Honda City 1.5 V");
+    const note = page.getByText(/this car's booked days could not be loaded \(the connection is poor\)/i);
+    await expect(note).toBeVisible();
+    await expect(note).toBeHidden({ timeout: 15_000 });
+    expect(tries).toBeGreaterThanOrEqual(2);
+  });
 });
 
 test("booking without a car asks for one first", async ({ page }) => {

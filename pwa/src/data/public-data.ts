@@ -3,6 +3,7 @@
  * of cars the visitor looked at work offline after one visit): fetch when
  * online, store in Dexie, render from Dexie with `useLiveQuery`.
  */
+import { useSyncExternalStore } from "react";
 import { useLiveQuery } from "./use-live-query";
 import { DEFAULT_RATES, type Rates } from "@car-rental/shared/rates";
 import type { Car } from "@car-rental/shared/schemas/car";
@@ -56,6 +57,34 @@ async function fetchAndStoreCars(db: CarRentalDb, client: ApiClient): Promise<Ca
 }
 
 /**
+ * Where the last fetch of each car's booked ranges stands in this page: the
+ * calendar says so while a car's days are loading or could not be loaded
+ * (and none were ever stored), rather than showing every day free without a word.
+ */
+export type BookedRangesLoad = "loading" | "failed" | "loaded";
+const rangesLoads = new Map<string, BookedRangesLoad>();
+const rangesLoadListeners = new Set<() => void>();
+
+function setRangesLoad(carId: string, load: BookedRangesLoad): void {
+  rangesLoads.set(carId, load);
+  for (const listener of rangesLoadListeners) listener();
+}
+
+function subscribeRangesLoads(listener: () => void): () => void {
+  rangesLoadListeners.add(listener);
+  return () => rangesLoadListeners.delete(listener);
+}
+
+/** How the last fetch of this car's booked ranges went in this page (undefined before any). */
+export function useBookedRangesLoad(carId: string | null | undefined): BookedRangesLoad | undefined {
+  return useSyncExternalStore(
+    subscribeRangesLoads,
+    () => (carId ? rangesLoads.get(carId) : undefined),
+    () => undefined,
+  );
+}
+
+/**
  * `GET /api/cars/{carId}/booked-dates` → replaces that car's cached ranges.
  * Returns null when offline (the cached ranges stay).
  */
@@ -65,10 +94,12 @@ export async function refreshBookedRanges(
 ): Promise<LocalBookedRange[] | null> {
   const db = options.db ?? appDb;
   let ranges: LocalBookedRange[];
+  setRangesLoad(carId, "loading");
   try {
     const answer = await (options.api ?? api).call("carBookedDates", { params: { id: carId } });
     ranges = answer.map((range) => ({ ...range, carId }));
   } catch (error) {
+    setRangesLoad(carId, "failed");
     if (isTransientError(error)) return null;
     throw error;
   }
@@ -77,6 +108,7 @@ export async function refreshBookedRanges(
     await db.bookedRanges.bulkPut(ranges);
     await db.publicSync.put({ key: `bookedRanges:${carId}`, lastSyncAt: new Date().toISOString() });
   });
+  setRangesLoad(carId, "loaded");
   return ranges;
 }
 

@@ -96,6 +96,10 @@ export function BookingForm(props: BookingFormProps) {
  */
 const FORM_STAGES = 6;
 
+/** A car's booked days that could not be fetched are fetched again after this, doubling up to the max. */
+const RANGES_RETRY_FIRST_MS = 5_000;
+const RANGES_RETRY_MAX_MS = 60_000;
+
 type BookingFormFieldsProps = BookingFormProps & {
   form: UseFormReturn<BookingFormInput, unknown, BookingFormValues>;
 };
@@ -154,9 +158,32 @@ const BookingFormFields = memo(function BookingFormFields({
     // Another car: the last submit's problem was about the one before (the draft's car arriving is not one).
     if (shownCarId.current !== null) setProblem(null);
     shownCarId.current = carId;
-    refreshBookedRanges(carId).catch((error: unknown) =>
-      console.warn("Could not refresh booked dates", error),
-    );
+    // Without an answer (offline, a dropped or timed-out request) it is tried again, less and less often.
+    let timer: number | undefined;
+    let stopped = false;
+    let delay = RANGES_RETRY_FIRST_MS;
+    const load = () =>
+      refreshBookedRanges(carId).then(
+        (ranges) => {
+          if (ranges !== null || stopped) return;
+          timer = window.setTimeout(load, delay);
+          delay = Math.min(delay * 2, RANGES_RETRY_MAX_MS);
+        },
+        (error: unknown) => console.warn("Could not refresh booked dates", error),
+      );
+    // Back online: at once, without waiting for the timer.
+    const loadNow = () => {
+      window.clearTimeout(timer);
+      delay = RANGES_RETRY_FIRST_MS;
+      void load();
+    };
+    void load();
+    window.addEventListener("online", loadNow);
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      window.removeEventListener("online", loadNow);
+    };
   }, [carId]);
   /** The pickup times offered for the chosen dates, kept up to date by RentalSchedule. */
   const freeSlots = useRef<readonly TimeSlot[]>([]);

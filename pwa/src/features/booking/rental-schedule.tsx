@@ -1,5 +1,5 @@
 import { NativeSelect, Text } from "@mantine/core";
-import { memo, useEffect, useMemo, type RefObject } from "react";
+import { memo, useEffect, useMemo, useState, type RefObject } from "react";
 import {
   Controller,
   useWatch,
@@ -9,12 +9,15 @@ import {
 } from "react-hook-form";
 import type { TimeSlot } from "@car-rental/shared/constants";
 import type { BookingFormInput, BookingFormValues } from "@car-rental/shared/schemas/booking";
-import { useBookedRanges, usePublicSyncTime, useRates } from "../../data/public-data";
+import { useBookedRanges, useBookedRangesLoad, usePublicSyncTime, useRates } from "../../data/public-data";
 import { useOnline } from "../../lib/use-online";
 import { AvailabilityCalendar } from "./availability-calendar";
 import classes from "./booking-form.module.css";
 import { defaultSlot, firstPickupDate, pickupSlots } from "./pickup-slots";
 import { useManilaHour } from "./use-manila-hour";
+
+/** How long the first fetch of a car's booked days may take before the calendar says it is loading. */
+const SLOW_LOAD_MS = 1_000;
 
 type RentalScheduleProps = {
   control: Control<BookingFormInput, unknown, BookingFormValues>;
@@ -69,6 +72,18 @@ export const RentalSchedule = memo(function RentalSchedule({
   const online = useOnline();
   const rangesFetchedAt = usePublicSyncTime(`bookedRanges:${carId ?? ""}`);
   const availabilityUnknown = !online && carId !== null && rangesFetchedAt === null;
+  // Online, while the first fetch of them is under way or after it failed (a poor connection).
+  const rangesLoad = useBookedRangesLoad(carId);
+  const rangesPending = online && carId !== null && rangesFetchedAt === null && rangesLoad !== "loaded";
+  // On a good connection they arrive at once: the note waits a moment rather than flash.
+  const [slowLoad, setSlowLoad] = useState(false);
+  const loading = rangesPending && rangesLoad === "loading";
+  useEffect(() => {
+    setSlowLoad(false);
+    if (!loading) return;
+    const timer = window.setTimeout(() => setSlowLoad(true), SLOW_LOAD_MS);
+    return () => window.clearTimeout(timer);
+  }, [loading]);
   // The seasonal days are marked (release-2 §E1); the booking form keeps the rates fresh.
   const rates = useRates();
   // Manila's hour, kept current: a slot that begins stops being offered, and with
@@ -99,6 +114,17 @@ export const RentalSchedule = memo(function RentalSchedule({
         </Text>
         {carId !== null ? (
           <div role="group" aria-labelledby="rental-dates-label">
+            {rangesPending && rangesLoad === "failed" && (
+              <Text size="sm" c="orange.9" mb="sm" role="status">
+                This car&apos;s booked days could not be loaded (the connection is poor): every day shows as
+                free. They are loaded again shortly, and checked when you book.
+              </Text>
+            )}
+            {loading && slowLoad && (
+              <Text size="sm" c="dimmed" mb="sm" role="status">
+                Loading the days this car is booked…
+              </Text>
+            )}
             {availabilityUnknown && (
               <Text size="sm" c="orange.9" mb="sm" role="status">
                 You are offline, and this car&apos;s booked days have not been loaded on this device yet:
