@@ -229,6 +229,10 @@ test("find a booking, open it from the e-mail's link and offline, add it to a ca
   await expect(page.getByTestId("my-booking-documents")).toHaveText("All documents received");
   await expect(page.getByRole("button", { name: "Upload documents" })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
+  // The address names it (as the e-mail's link does): a reload opens it again, not the empty form.
+  await expect(page).toHaveURL(new RegExp(`/my-booking\\?ref=${booked.reference}&token=`));
+  await page.reload();
+  await expect(page.getByTestId("my-booking-reference")).toHaveText(booked.reference);
 
   // The confirmation e-mail links to the page and carries the calendar file.
   await expect
@@ -261,6 +265,9 @@ test("find a booking, open it from the e-mail's link and offline, add it to a ca
   await expect(page.getByText("You are offline", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel booking" })).toBeDisabled();
   await context.setOffline(false);
+  // Back online, the server's answer replaces the kept copy without a reload.
+  await expect(page.getByText("You are offline", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Cancel booking" })).toBeEnabled();
 
   // Cancel: confirmed in a dialog; the dates are free at once.
   await page.reload();
@@ -371,12 +378,15 @@ test("a booking the shop recorded without documents offers Upload documents, and
     data: { odometerKm: 1200, fuelEighths: 8, signature: await uploadDocument(request) },
   });
   expect(checkedOut.status(), await checkedOut.text()).toBe(200);
+  // A reload opens the booking on screen again, as the server has it now.
   await page.reload();
-  await page.getByLabel("Booking reference").fill(reference);
-  await page.getByLabel("E-mail or phone").fill(email);
-  await page.getByRole("button", { name: "Find booking" }).click();
   await expect(page.getByTestId("my-booking-status")).toHaveText("Active");
   await expect(page.getByRole("button", { name: "Upload documents" })).toBeVisible();
+  // Back to the form: the address names no booking, and a reload shows the form.
+  await page.getByRole("button", { name: "Find another booking" }).click();
+  await expect(page).toHaveURL(/\/my-booking$/);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Find booking" })).toBeVisible();
   await admin.dispose();
 });
 

@@ -1,5 +1,5 @@
 import { getRouteApi } from "@tanstack/react-router";
-import { useEffect, useLayoutEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { myBookingLabels } from "@car-rental/shared/my-booking";
 import { Loader } from "../../lib/light-form";
 import { Container, Stack, Text, Title } from "../../lib/light-ui";
@@ -33,17 +33,37 @@ const OPENING_LINK_ATTRIBUTE = "data-opening-my-booking";
 export function MyBookingPage() {
   usePageTitle(myBookingLabels.nav);
   const { ref, token } = route.useSearch();
+  const navigate = route.useNavigate();
   const state = useMyBooking();
   const { find, code } = state;
   // False while hydrating: the prerendered HTML knows no link.
   const inBrowser = useRenderedInBrowser();
   const link = ref && token ? `${ref} ${token}` : null;
   const [openedLink, setOpenedLink] = useState<string | null>(null);
+  /** The link of the booking on screen, put in the address below: it is not looked up again. */
+  const shownLink = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!ref || !token) return;
+    if (!ref || !token || shownLink.current === `${ref} ${token}`) return;
     void find({ reference: ref, bookingToken: token }).finally(() => setOpenedLink(`${ref} ${token}`));
   }, [ref, token, find]);
+
+  // The address names the booking on screen (as the e-mail's link does), so a reload, online or
+  // offline, opens it again; back to the form, it names none.
+  const shownBooking = state.shown?.answer;
+  useEffect(() => {
+    if (!inBrowser) return;
+    if (shownBooking) {
+      const { reference } = shownBooking.booking;
+      const shown = `${reference} ${shownBooking.bookingToken}`;
+      shownLink.current = shown;
+      if (link !== shown)
+        void navigate({ search: { ref: reference, token: shownBooking.bookingToken }, replace: true });
+    } else if (shownLink.current !== null && link === shownLink.current) {
+      shownLink.current = null;
+      void navigate({ search: {}, replace: true });
+    }
+  }, [inBrowser, shownBooking, link, navigate]);
 
   // Rendered in the browser, the page shows what its address asks for: the prerendered form may show.
   useLayoutEffect(() => {

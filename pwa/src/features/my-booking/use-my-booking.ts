@@ -1,4 +1,5 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useOnline } from "../../lib/use-online";
 import type { BookingLookupBody, MyBooking } from "@car-rental/shared/schemas/my-booking";
 import { loadDataLibraries } from "../../lib/data-libraries";
 import { loadRetrying } from "../../lib/load-retrying";
@@ -57,8 +58,11 @@ export function useMyBooking(): MyBookingState {
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const unavailable = useCallback((error: unknown) => setFailure({ error }), []);
 
+  /** The last lookup asked for: shown from the kept copy offline, it is asked again once online. */
+  const lastBody = useRef<BookingLookupBody | null>(null);
   const find = useCallback(
     async (body: BookingLookupBody) => {
+      lastBody.current = body;
       setBusy(true);
       setProblem(null);
       try {
@@ -79,6 +83,13 @@ export function useMyBooking(): MyBookingState {
     },
     [unavailable],
   );
+
+  // Back online with the kept copy on screen: the server's answer replaces it (and the actions return).
+  const online = useOnline();
+  const showingKeptCopy = shown?.offline === true;
+  useEffect(() => {
+    if (online && showingKeptCopy && lastBody.current) void find(lastBody.current);
+  }, [online, showingKeptCopy, find]);
 
   const replace = useCallback(async (answer: MyBooking) => {
     setShown({ answer, offline: false });
