@@ -134,6 +134,23 @@ test("a message written offline is kept, survives the tab, and is delivered once
   const waitingOffline = page.getByRole("button", { name: "Offline, 1 change waiting to sync" });
   await expect(waitingOffline).toBeVisible();
   await expect(waitingOffline).toContainText("1 waiting");
+  // The fullest header (1280 px, offline, a change waiting): every entry keeps its room, 'Coming Soon' included.
+  const header = page.getByRole("banner");
+  const comingSoon = await header.getByText("Coming Soon").boundingBox();
+  const pcc = await header
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "PCC" })
+    .boundingBox();
+  const shopName = await header.getByText("Alaminos Car Rental", { exact: true }).boundingBox();
+  const fleet = await header.getByRole("navigation", { name: "Main" }).getByText("Our Fleet").boundingBox();
+  expect(comingSoon?.width ?? 0).toBeGreaterThan(60);
+  expect((comingSoon?.x ?? 0) + (comingSoon?.width ?? 0)).toBeLessThanOrEqual(pcc?.x ?? 0);
+  expect((shopName?.x ?? 0) + (shopName?.width ?? 0)).toBeLessThanOrEqual(fleet?.x ?? 0);
+  expect(
+    await header
+      .getByText("Alaminos Car Rental", { exact: true })
+      .evaluate((name) => name.scrollWidth <= name.clientWidth),
+  ).toBe(true);
 
   // The tab goes away; a new one opens offline from the service worker and still holds the message.
   await page.close();
