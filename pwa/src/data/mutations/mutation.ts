@@ -184,6 +184,14 @@ export const removesRow: AnswerHandler = async (db, entry, _answer, waiting) => 
   return null;
 };
 
+/**
+ * How a label names a booking: its reference (release-2 §D1, as on the
+ * booking's card), or a short id while the mirror has none for it yet.
+ */
+export function bookingTag(booking: { reference?: string } | undefined, id: string): string {
+  return booking?.reference ?? shortId(id);
+}
+
 /** 'abcdef12-…' → 'ABCDEF12': a short id for labels. */
 export function shortId(id: string): string {
   return id.slice(0, 8).toUpperCase();

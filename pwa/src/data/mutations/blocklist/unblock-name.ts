@@ -3,7 +3,9 @@ import { routes } from "@car-rental/shared/api";
 import { adminFailures, adminSuccess } from "@car-rental/shared/messages";
 import { idSchema } from "@car-rental/shared/schemas/common";
 import * as z from "zod";
+import { blockedKind, blockedValue } from "@car-rental/shared/schemas/blocked-name";
 import { defineMutation, removesRow, shortId } from "../mutation";
+import { blockKindLabels } from "./block-name";
 
 export const unblockName = defineMutation({
   name: "unblockName",
@@ -11,8 +13,11 @@ export const unblockName = defineMutation({
   input: z.object({ id: idSchema }),
   entity: "blockedNames",
   rows: (args) => ({ entityId: args.id }),
-  label: async (db, args) =>
-    `Unblock name ${(await db.blockedNames.get(args.id))?.fullName ?? shortId(args.id)}`,
+  label: async (db, args) => {
+    const entry = await db.blockedNames.get(args.id);
+    if (!entry) return `Unblock ${shortId(args.id)}`;
+    return `Unblock ${blockKindLabels[blockedKind(entry)]} ${blockedValue(entry)}`;
+  },
   apply: async (db, args) => {
     await db.blockedNames.update(args.id, { _deleted: true, _pending: true });
   },

@@ -11,7 +11,7 @@ import {
   paymentInputSchema,
   paymentResponseSchema,
 } from "@car-rental/shared/schemas/payment";
-import { defineMutation, nowIso, replaceRow, shortId } from "../mutation";
+import { defineMutation, nowIso, replaceRow, bookingTag } from "../mutation";
 
 function amountOf(value: unknown): string | null {
   if (typeof value !== "string" && typeof value !== "number") return null;
@@ -29,7 +29,7 @@ export const addPayment = defineMutation({
     const booking = await db.bookings.get(args.bookingId);
     const about = booking ? `${booking.customerName}'s ${booking.carName} booking` : "booking";
     const what = PAYMENT_KIND_LABELS[args.kind ?? "rental"];
-    return `${what} ${formatPeso(args.amount)} for ${about} (${shortId(args.bookingId)})`;
+    return `${what} ${formatPeso(args.amount)} for ${about} (${bookingTag(booking, args.bookingId)})`;
   },
   apply: async (db, args) => {
     const amount = normalizeMoney(args.amount);

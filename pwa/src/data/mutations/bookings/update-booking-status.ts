@@ -3,7 +3,7 @@ import { routes } from "@car-rental/shared/api";
 import { adminFailures, adminSuccess } from "@car-rental/shared/messages";
 import { bookingStatusInputSchema, bookingViewSchema } from "@car-rental/shared/schemas/booking";
 import { idSchema } from "@car-rental/shared/schemas/common";
-import { defineMutation, shortId, storesRow } from "../mutation";
+import { defineMutation, bookingTag, storesRow } from "../mutation";
 
 export const updateBookingStatus = defineMutation({
   name: "updateBookingStatus",
@@ -14,7 +14,7 @@ export const updateBookingStatus = defineMutation({
   label: async (db, args) => {
     const booking = await db.bookings.get(args.id);
     const about = booking ? `${booking.customerName}'s ${booking.carName} booking` : "booking";
-    return `Status ${args.status} for ${about} (${shortId(args.id)})`;
+    return `Status ${args.status} for ${about} (${bookingTag(booking, args.id)})`;
   },
   apply: async (db, args) => {
     await db.bookings.update(args.id, { status: args.status, _pending: true });

@@ -11,7 +11,7 @@ import { bookingViewSchema } from "@car-rental/shared/schemas/booking";
 import { idSchema } from "@car-rental/shared/schemas/common";
 import { checkInInputSchema } from "@car-rental/shared/schemas/handover";
 import * as z from "zod";
-import { defineMutation, nowIso, shortId } from "../mutation";
+import { defineMutation, nowIso, bookingTag } from "../mutation";
 import { handoverFileRef } from "./check-out-booking";
 import { forgetUploadedPaths, uploadedPaths } from "./handover-files";
 
@@ -33,7 +33,7 @@ export const checkInBooking = defineMutation({
   label: async (db, args) => {
     const booking = await db.bookings.get(args.bookingId);
     const about = booking ? `${booking.customerName}'s ${booking.carName}` : "booking";
-    return `Check in ${about} (${shortId(args.bookingId)})`;
+    return `Check in ${about} (${bookingTag(booking, args.bookingId)})`;
   },
   apply: async (db, args) => {
     const charges = (args.charges ?? []).map((charge) => ({

@@ -11,7 +11,7 @@ import { bookingViewSchema } from "@car-rental/shared/schemas/booking";
 import { idSchema } from "@car-rental/shared/schemas/common";
 import { checkOutInputSchema } from "@car-rental/shared/schemas/handover";
 import * as z from "zod";
-import { defineMutation, nowIso, shortId } from "../mutation";
+import { defineMutation, nowIso, bookingTag } from "../mutation";
 import { forgetUploadedPaths, uploadedPath, uploadedPaths } from "./handover-files";
 
 /** A file of `handoverFiles` by id, or an object path once uploaded. */
@@ -40,7 +40,7 @@ export const checkOutBooking = defineMutation({
   label: async (db, args) => {
     const booking = await db.bookings.get(args.bookingId);
     const about = booking ? `${booking.customerName}'s ${booking.carName}` : "booking";
-    return `Check out ${about} (${shortId(args.bookingId)})`;
+    return `Check out ${about} (${bookingTag(booking, args.bookingId)})`;
   },
   apply: async (db, args) => {
     await db.handovers.put({
