@@ -804,6 +804,49 @@ test.describe("without a service worker", () => {
   });
 });
 
+test("a document upload that stalls can be cancelled, ends when the connection drops, and goes through later", async ({
+  page,
+  context,
+}, testInfo) => {
+  const files = writeDocumentFiles(testInfo.outputPath("documents"));
+  await selectCarOnHome(page, "Nissan Navara VL 4x2");
+  // A stalled connection: the file's bytes never get an answer.
+  let stalled = true;
+  await page.route("**/uploads/**", async (route) => {
+    if (!stalled) return route.fallback();
+    await new Promise<void>((resolve) => page.once("close", () => resolve()));
+  });
+  const upload = page.getByRole("button", { name: "Upload Photo ID #1" });
+  const dialog = page.getByRole("dialog", { name: "Upload Photo ID #1" });
+  await upload.click();
+  await dialog.locator('input[type="file"]').setInputFiles(files.photo1);
+  await expect(dialog.getByText("Uploading Photo ID #1…")).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel upload" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(upload).toBeEnabled();
+  await expect(page.getByText("Upload Failed")).toHaveCount(0);
+
+  // Stalled again, then the connection drops while the file is on its way: the upload fails at
+  // once, not minutes later.
+  await upload.click();
+  const sending = page.waitForRequest(
+    (request) => request.method() === "PUT" && request.url().includes("/uploads/"),
+  );
+  await dialog.locator('input[type="file"]').setInputFiles(files.photo1);
+  await sending;
+  await expect(dialog.getByText("Uploading Photo ID #1…")).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByText("Upload Failed")).toBeVisible({ timeout: 5_000 });
+  await context.setOffline(false);
+
+  stalled = false;
+  await expect(dialog.getByRole("button", { name: "Cancel upload" })).toHaveCount(0);
+  await dialog.locator('input[type="file"]').setInputFiles(files.photo1);
+  await expect(page.getByText("Photo ID #1 Uploaded")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Uploaded: photo-id-1.png")).toBeVisible();
+});
+
 test("booking without a car asks for one first", async ({ page }) => {
   await page.goto("/booking");
   await expect(page.getByText("Please select a car to continue with booking")).toBeVisible();

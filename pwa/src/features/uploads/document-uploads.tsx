@@ -80,7 +80,11 @@ export function DocumentUploadList({ uploads, disabled = false }: DocumentUpload
             opened={dialog.opened}
             label={current?.label ?? ""}
             busy={uploads.inProgress[dialog.kind]}
-            onClose={() => setDialog((state) => ({ ...state, opened: false }))}
+            onClose={() => {
+              // Closing it while its file is on its way stops that upload (a stalled one included).
+              uploads.cancel(dialog.kind);
+              setDialog((state) => ({ ...state, opened: false }));
+            }}
             onFile={(file) => uploads.upload(dialog.kind, file)}
           />
         </Suspense>

@@ -58,26 +58,44 @@ export function uploadTimeoutMs(bytes: number): number {
 
 /**
  * Sends the file as the answer says; resolves with the store's response
- * (check `ok`), rejects when the network fails or the upload outlasts
- * `uploadTimeoutMs`.
+ * (check `ok`), rejects when the network fails, the browser goes offline
+ * (a stalled upload ends at once rather than at its timeout), `signal` aborts
+ * it (the visitor closed the dialog), or it outlasts `uploadTimeoutMs`.
  * @param contentType the type declared when asking for the address (the PUT's header; a POST's
  *   form carries the type the server signed).
  */
-export function sendUpload(answer: UploadResponse, file: Blob, contentType: string): Promise<Response> {
-  if (answer.method === "POST") {
-    // No Content-Type header: the browser writes multipart/form-data with its boundary.
-    return fetch(answer.uploadURL, {
-      method: "POST",
-      body: uploadForm(answer.fields ?? {}, file),
+export async function sendUpload(
+  answer: UploadResponse,
+  file: Blob,
+  contentType: string,
+  signal?: AbortSignal,
+): Promise<Response> {
+  const offline = new AbortController();
+  const goneOffline = () => offline.abort(new DOMException("The browser went offline.", "NetworkError"));
+  window.addEventListener("offline", goneOffline);
+  // Gone already (while its address was asked for): no need to start.
+  if (!navigator.onLine) goneOffline();
+  const signals = [AbortSignal.timeout(uploadTimeoutMs(file.size)), offline.signal];
+  if (signal) signals.push(signal);
+  const stop = AbortSignal.any(signals);
+  try {
+    if (answer.method === "POST") {
+      // No Content-Type header: the browser writes multipart/form-data with its boundary.
+      return await fetch(answer.uploadURL, {
+        method: "POST",
+        body: uploadForm(answer.fields ?? {}, file),
+        credentials: "same-origin",
+        signal: stop,
+      });
+    }
+    return await fetch(answer.uploadURL, {
+      method: "PUT",
+      body: file,
+      headers: { "Content-Type": contentType },
       credentials: "same-origin",
-      signal: AbortSignal.timeout(uploadTimeoutMs(file.size)),
+      signal: stop,
     });
+  } finally {
+    window.removeEventListener("offline", goneOffline);
   }
-  return fetch(answer.uploadURL, {
-    method: "PUT",
-    body: file,
-    headers: { "Content-Type": contentType },
-    credentials: "same-origin",
-    signal: AbortSignal.timeout(uploadTimeoutMs(file.size)),
-  });
 }

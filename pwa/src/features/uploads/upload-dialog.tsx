@@ -1,7 +1,7 @@
 import "@mantine/core/styles/ModalBase.css";
 import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Overlay.css";
-import { Loader, Modal, Text } from "@mantine/core";
+import { Button, Loader, Modal, Text } from "@mantine/core";
 import { IconFileUpload } from "@tabler/icons-react";
 import { useId, useState, type ChangeEvent, type DragEvent } from "react";
 import { uploadMessages } from "@car-rental/shared/messages";
@@ -85,6 +85,12 @@ export function UploadDialog({ opened, label, busy, onClose, onFile }: UploadDia
           </>
         )}
       </label>
+      {busy && (
+        // A stalled connection: the visitor need not wait for the upload's timeout.
+        <Button variant="default" mt="md" onClick={onClose}>
+          Cancel upload
+        </Button>
+      )}
       <input
         id={inputId}
         className="visually-hidden"

@@ -15,6 +15,14 @@ export class UploadFailure extends Error {
   }
 }
 
+/** The visitor stopped the upload (closed its dialog): nothing to report. */
+export class UploadCancelled extends Error {
+  override readonly name = "UploadCancelled";
+  constructor(options?: { cause?: unknown }) {
+    super("The upload was cancelled.", options);
+  }
+}
+
 const typeByExtension: Readonly<Record<string, string>> = {
   jpg: "image/jpeg",
   jpeg: "image/jpeg",
@@ -50,10 +58,15 @@ async function putFailureMessage(response: Response): Promise<string> {
  * presigned POST's form; see send-upload.ts) and returns the object path to
  * send with the booking.
  * @param onAddressReceived called once the address is known (the upload starts).
+ * @param signal stops the upload of the bytes (UploadCancelled).
  * @throws UploadFailure with the toast to show: 'Upload Error' when no usable
  *   address came, 'Upload Failed' when the file itself was refused or lost.
  */
-export async function uploadDocument(file: File, onAddressReceived?: () => void): Promise<string> {
+export async function uploadDocument(
+  file: File,
+  onAddressReceived?: () => void,
+  signal?: AbortSignal,
+): Promise<string> {
   const contentType = documentContentType(file);
   if (contentType === null || file.size > DOCUMENT_MAX_BYTES || file.size === 0) {
     throw new UploadFailure(uploadToasts.failed, WRONG_FILE_MESSAGE);
@@ -80,8 +93,9 @@ export async function uploadDocument(file: File, onAddressReceived?: () => void)
 
   let response: Response;
   try {
-    response = await sendUpload(answer, file, contentType);
+    response = await sendUpload(answer, file, contentType, signal);
   } catch (error) {
+    if (signal?.aborted) throw new UploadCancelled({ cause: error });
     throw new UploadFailure(uploadToasts.failed, uploadMessages.noFilesProcessed, { cause: error });
   }
   if (!response.ok) throw new UploadFailure(uploadToasts.failed, await putFailureMessage(response));

@@ -1,9 +1,9 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { DOCUMENT_KINDS, type DocumentKind } from "@car-rental/shared/constants";
 import { uploadToasts } from "@car-rental/shared/messages";
 import { documentKinds } from "./document-kinds";
 import { showToast } from "../../lib/toast";
-import { UploadFailure, uploadDocument } from "./upload-document";
+import { UploadCancelled, UploadFailure, uploadDocument } from "./upload-document";
 
 /** An uploaded document: its object path and the name of the file it came from. */
 export type UploadedDocument = { objectPath: string; fileName: string };
@@ -22,6 +22,8 @@ export type DocumentUploads = {
   inProgress: Record<DocumentKind, boolean>;
   /** Uploads one file; true when it is stored. Shows the spec's toasts either way. */
   upload: (kind: DocumentKind, file: File) => Promise<boolean>;
+  /** Stops the upload of that document under way (its dialog was closed): no toast, nothing kept. */
+  cancel: (kind: DocumentKind) => void;
   /** Forgets every document (after a booking) or restores saved ones (a draft). */
   replaceAll: (documents: UploadedDocuments) => void;
   allUploaded: boolean;
@@ -43,27 +45,38 @@ export function useDocumentUploads(initial: UploadedDocuments = noDocuments): Do
   const [documents, setDocuments] = useState<UploadedDocuments>(initial);
   const [inProgress, setInProgress] = useState(idle);
 
+  const running = useRef<Partial<Record<DocumentKind, AbortController>>>({});
+
   const upload = useCallback(async (kind: DocumentKind, file: File): Promise<boolean> => {
     const setFlag = (value: boolean) => setInProgress((current) => ({ ...current, [kind]: value }));
+    const controller = new AbortController();
+    running.current[kind]?.abort();
+    running.current[kind] = controller;
     setFlag(true);
     try {
-      const objectPath = await uploadDocument(file);
+      const objectPath = await uploadDocument(file, undefined, controller.signal);
       setDocuments((current) => ({ ...current, [kind]: { objectPath, fileName: file.name } }));
       const entry = documentKinds.find((candidate) => candidate.kind === kind);
       if (entry) showToast(entry.uploadedToast, "success");
       return true;
     } catch (error) {
+      if (error instanceof UploadCancelled) return false;
       console.error(`Upload of ${file.name} failed`, error);
       if (error instanceof UploadFailure) showToast(error.toast, "error", error.message);
       else showToast(uploadToasts.failed, "error", error instanceof Error ? error.message : String(error));
       return false;
     } finally {
-      setFlag(false);
+      if (running.current[kind] === controller) {
+        delete running.current[kind];
+        setFlag(false);
+      }
     }
   }, []);
+
+  const cancel = useCallback((kind: DocumentKind) => running.current[kind]?.abort(), []);
 
   const replaceAll = useCallback((next: UploadedDocuments) => setDocuments(next), []);
   const allUploaded = useMemo(() => DOCUMENT_KINDS.every((kind) => documents[kind] !== null), [documents]);
 
-  return { documents, inProgress, upload, replaceAll, allUploaded };
+  return { documents, inProgress, upload, cancel, replaceAll, allUploaded };
 }
