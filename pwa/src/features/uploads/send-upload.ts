@@ -72,7 +72,8 @@ export async function sendUpload(
 ): Promise<Response> {
   const offline = new AbortController();
   const goneOffline = () => offline.abort(new DOMException("The browser went offline.", "NetworkError"));
-  window.addEventListener("offline", goneOffline);
+  // A page hears of it; the service worker (its Background Sync sends handover files) has no such event.
+  globalThis.addEventListener("offline", goneOffline);
   // Gone already (while its address was asked for): no need to start.
   if (!navigator.onLine) goneOffline();
   const signals = [AbortSignal.timeout(uploadTimeoutMs(file.size)), offline.signal];
@@ -96,6 +97,6 @@ export async function sendUpload(
       signal: stop,
     });
   } finally {
-    window.removeEventListener("offline", goneOffline);
+    globalThis.removeEventListener("offline", goneOffline);
   }
 }
