@@ -72,10 +72,12 @@ export async function sendUpload(
 ): Promise<Response> {
   const offline = new AbortController();
   const goneOffline = () => offline.abort(new DOMException("The browser went offline.", "NetworkError"));
-  // A page hears of it; the service worker (its Background Sync sends handover files) has no such event.
-  globalThis.addEventListener("offline", goneOffline);
+  // A page hears of it; the service worker (its Background Sync sends handover files) has no such
+  // event, and a test's Node neither that nor a navigator.
+  const scope = typeof globalThis.addEventListener === "function" ? globalThis : null;
+  scope?.addEventListener("offline", goneOffline);
   // Gone already (while its address was asked for): no need to start.
-  if (!navigator.onLine) goneOffline();
+  if (typeof navigator !== "undefined" && navigator.onLine === false) goneOffline();
   const signals = [AbortSignal.timeout(uploadTimeoutMs(file.size)), offline.signal];
   if (signal) signals.push(signal);
   const stop = AbortSignal.any(signals);
@@ -97,6 +99,6 @@ export async function sendUpload(
       signal: stop,
     });
   } finally {
-    globalThis.removeEventListener("offline", goneOffline);
+    scope?.removeEventListener("offline", goneOffline);
   }
 }
