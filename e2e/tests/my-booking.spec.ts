@@ -276,6 +276,7 @@ test("find a booking, open it from the e-mail's link and offline, add it to a ca
   const dialog = page.getByRole("dialog", { name: "Cancel this booking?" });
   await dialog.getByRole("button", { name: "Cancel booking" }).click();
   await expect(page.getByTestId("my-booking-status")).toHaveText("Cancelled");
+  await expect(page.getByTestId("my-booking-balance")).toHaveText("Nothing due");
   await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Add to calendar" })).toHaveCount(0);
   // Its token stopped working (release-2 A3); the copy kept here still shows it, cancelled.

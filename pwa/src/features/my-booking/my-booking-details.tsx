@@ -13,6 +13,9 @@ import { CancelBooking } from "./cancel-booking";
 import type { ShownBooking } from "./my-booking-lookup";
 import { lazyRetrying } from "../../lib/lazy-retrying";
 
+/** Statuses of a booking that will not take place: no balance is due on it. */
+const ENDED_UNUSED: ReadonlySet<string> = new Set(["cancelled", "expired"]);
+
 // The upload pieces of the booking form load only when a document is added.
 const MissingDocuments = lazyRetrying(() =>
   import("./missing-documents").then((m) => ({ default: m.MissingDocuments })),
@@ -114,7 +117,12 @@ export function MyBookingDetails({ shown, onChanged }: MyBookingDetailsProps) {
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
             <Fact label="Amount paid" value={formatPeso(booking.amountPaid)} testId="my-booking-paid" />
-            <Fact label="Balance" value={formatPeso(booking.balance)} testId="my-booking-balance" />
+            <Fact
+              label="Balance"
+              // A booking that will not happen owes nothing more (a refund is the shop's to settle).
+              value={ENDED_UNUSED.has(booking.status) ? "Nothing due" : formatPeso(booking.balance)}
+              testId="my-booking-balance"
+            />
             <Fact label="Documents" value={documentsText(booking.documents)} testId="my-booking-documents" />
           </SimpleGrid>
           <Group gap="sm">
