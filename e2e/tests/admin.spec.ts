@@ -722,9 +722,7 @@ test.describe("admin offline on a tablet", () => {
     // A tablet that works offline has its service worker in charge (as in the other offline tests): without it,
     // a screen's code chunk fetched offline fails and the router reloads into the browser's offline page.
     await waitForServiceWorker(page);
-    const sessionOfPage = async () =>
-      ((await (await page.request.get("/api/admin/session")).json()) as { authenticated: boolean })
-        .authenticated;
+    const sessionOfPage = () => sessionOf(page);
     expect(await sessionOfPage()).toBe(true);
 
     await context.setOffline(true);
@@ -742,9 +740,7 @@ test.describe("admin offline on a tablet", () => {
     page,
   }) => {
     await signInThroughGate(page);
-    const sessionOfPage = async () =>
-      ((await (await page.request.get("/api/admin/session")).json()) as { authenticated: boolean })
-        .authenticated;
+    const sessionOfPage = () => sessionOf(page);
     // A connection that hangs: the logout request is never answered.
     await page.route("**/api/admin/session", async (route) => {
       if (route.request().method() !== "DELETE") return route.fallback();
@@ -766,9 +762,7 @@ test.describe("admin offline on a tablet", () => {
     page,
   }) => {
     await signInThroughGate(page);
-    const sessionOfPage = async () =>
-      ((await (await page.request.get("/api/admin/session")).json()) as { authenticated: boolean })
-        .authenticated;
+    const sessionOfPage = () => sessionOf(page);
     // The browser still counts as online (no "online" event will come): the first try is cut off.
     let tries = 0;
     await page.route("**/api/admin/session", async (route) => {
@@ -812,3 +806,9 @@ test.describe("admin offline on a tablet", () => {
     await expect.poll(async () => (await bookingById(request, booking.id)).status).toBe("confirmed");
   });
 });
+
+/** Whether the server still takes the page's admin session (its cookie, sent by the page's own requests). */
+async function sessionOf(page: Page): Promise<boolean> {
+  const answer = (await (await page.request.get("/api/admin/session")).json()) as { authenticated: boolean };
+  return answer.authenticated;
+}
