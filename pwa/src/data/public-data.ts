@@ -62,6 +62,8 @@ async function fetchAndStoreCars(db: CarRentalDb, client: ApiClient): Promise<Ca
  * (and none were ever stored), rather than showing every day free without a word.
  */
 export type BookedRangesLoad = "loading" | "failed" | "loaded";
+/** How long the booked ranges of a car may take to arrive before the fetch counts as failed. */
+const BOOKED_RANGES_TIMEOUT_MS = 15_000;
 const rangesLoads = new Map<string, BookedRangesLoad>();
 const rangesLoadListeners = new Set<() => void>();
 
@@ -96,7 +98,11 @@ export async function refreshBookedRanges(
   let ranges: LocalBookedRange[];
   setRangesLoad(carId, "loading");
   try {
-    const answer = await (options.api ?? api).call("carBookedDates", { params: { id: carId } });
+    const answer = await (options.api ?? api).call("carBookedDates", {
+      params: { id: carId },
+      // A stalled request is no answer: the calendar says so, and it is tried again.
+      signal: AbortSignal.timeout(BOOKED_RANGES_TIMEOUT_MS),
+    });
     ranges = answer.map((range) => ({ ...range, carId }));
   } catch (error) {
     setRangesLoad(carId, "failed");

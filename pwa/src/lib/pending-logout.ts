@@ -20,6 +20,8 @@ function pending(): boolean {
 /** The first wait before trying again after a failed try; it doubles up to RETRY_MAX_MS. */
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
+/** How long one try may wait for the server's answer. */
+const TRY_TIMEOUT_MS = 10_000;
 let retryDelay = RETRY_FIRST_MS;
 let retryTimer: number | undefined;
 
@@ -62,6 +64,8 @@ async function finishPendingLogout(): Promise<void> {
       method: "DELETE",
       credentials: "same-origin",
       headers: { Accept: "application/json" },
+      // A stalled try must end, or the next one would never come.
+      signal: AbortSignal.timeout(TRY_TIMEOUT_MS),
     });
     // 401: the session had already ended (expired, or ended elsewhere).
     if (response.ok || response.status === 401) {

@@ -158,22 +158,28 @@ const BookingFormFields = memo(function BookingFormFields({
     // Another car: the last submit's problem was about the one before (the draft's car arriving is not one).
     if (shownCarId.current !== null) setProblem(null);
     shownCarId.current = carId;
-    // Without an answer (offline, a dropped or timed-out request) it is tried again, less and less often.
+    // Without an answer (offline, a dropped or timed-out request) it is tried again, less and less
+    // often; one fetch at a time.
     let timer: number | undefined;
     let stopped = false;
+    let fetching = false;
     let delay = RANGES_RETRY_FIRST_MS;
-    const load = () =>
-      refreshBookedRanges(carId).then(
-        (ranges) => {
-          if (ranges !== null || stopped) return;
-          timer = window.setTimeout(load, delay);
-          delay = Math.min(delay * 2, RANGES_RETRY_MAX_MS);
-        },
-        (error: unknown) => console.warn("Could not refresh booked dates", error),
-      );
+    const load = async () => {
+      if (stopped || fetching) return;
+      window.clearTimeout(timer);
+      fetching = true;
+      try {
+        if ((await refreshBookedRanges(carId)) !== null || stopped) return;
+        timer = window.setTimeout(() => void load(), delay);
+        delay = Math.min(delay * 2, RANGES_RETRY_MAX_MS);
+      } catch (error: unknown) {
+        console.warn("Could not refresh booked dates", error);
+      } finally {
+        fetching = false;
+      }
+    };
     // Back online: at once, without waiting for the timer.
     const loadNow = () => {
-      window.clearTimeout(timer);
       delay = RANGES_RETRY_FIRST_MS;
       void load();
     };

@@ -40,6 +40,18 @@ type SubmissionInput = {
   onBooked: (result: PublicBookingResponse) => void;
 };
 
+/**
+ * Answers that refuse the booking itself. Not those given before the server
+ * looked at the key, where the booking may exist: a rate limit (429), a
+ * timeout (408), the first request still running, or its key used from
+ * another address (a phone that reconnected with a new one). The attempt then
+ * stays, and Book Now sends the same request again.
+ */
+export function refusedTheBooking(error: ApiError): boolean {
+  if (error.status >= 500 || error.status === 408 || error.status === 429) return false;
+  return error.code !== "IDEMPOTENCY_IN_PROGRESS" && error.code !== "IDEMPOTENCY_KEY_REUSED";
+}
+
 /** How long a booking may wait for the server's answer on a poor connection. */
 const BOOKING_SEND_TIMEOUT_MS = 30_000;
 
@@ -56,11 +68,8 @@ export function useBookingSubmission(
 
   const handleFailure = (error: unknown, formValues: BookingFormValues, bookedCarId: string) => {
     console.error("Booking failed", error);
-    // The server answered: this request is settled (a refusal sent again is judged afresh), unless
-    // it is still booking it (the same request from before the reload, still running).
-    if (error instanceof ApiError && error.status < 500 && error.code !== "IDEMPOTENCY_IN_PROGRESS") {
-      forgetBookingAttempt();
-    }
+    // The server judged this request and refused it: settled (sent again, it is judged afresh).
+    if (error instanceof ApiError && refusedTheBooking(error)) forgetBookingAttempt();
     if (error instanceof NetworkError) {
       // Offline, or the request went and its answer was lost: the same request again is safe (same key).
       const offline = !navigator.onLine;

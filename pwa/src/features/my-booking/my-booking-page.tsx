@@ -57,6 +57,8 @@ export function MyBookingPage() {
       const { reference } = shownBooking.booking;
       const shown = `${reference} ${shownBooking.bookingToken}`;
       shownLink.current = shown;
+      // Its lookup is done: once the address names it, no spinner waits for it (e.g. after a close).
+      setOpenedLink(shown);
       if (link !== shown)
         void navigate({ search: { ref: reference, token: shownBooking.bookingToken }, replace: true });
     } else if (shownLink.current !== null && link === shownLink.current) {

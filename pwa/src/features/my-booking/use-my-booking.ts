@@ -60,15 +60,19 @@ export function useMyBooking(): MyBookingState {
 
   /** The last lookup asked for: shown from the kept copy offline, it is asked again once online. */
   const lastBody = useRef<BookingLookupBody | null>(null);
+  /** Counts the lookups and closes: an answer that arrives after a newer one, or after a close, is dropped. */
+  const turn = useRef(0);
   const find = useCallback(
     async (body: BookingLookupBody) => {
       lastBody.current = body;
+      const mine = ++turn.current;
       setBusy(true);
       setProblem(null);
       try {
         const loaded = await loadMyBookingCode();
         setCode(loaded);
         const outcome = await loaded.lookUpBooking(body);
+        if (mine !== turn.current) return;
         if ("shown" in outcome) {
           setShown(outcome.shown);
         } else {
@@ -98,6 +102,8 @@ export function useMyBooking(): MyBookingState {
   }, []);
 
   const close = useCallback(() => {
+    turn.current += 1;
+    lastBody.current = null;
     setShown(null);
     setProblem(null);
   }, []);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { isAcceptedUploadTarget, isOwnUploadUrl, uploadForm } from "./send-upload";
+import { afterEach, describe, expect, it } from "vitest";
+import { anySignal, isAcceptedUploadTarget, isOwnUploadUrl, uploadForm } from "./send-upload";
 
 const ORIGIN = "https://rent.example.com";
 
@@ -56,4 +56,29 @@ describe("isAcceptedUploadTarget", () => {
   it("keeps isOwnUploadUrl strict", () => {
     expect(isOwnUploadUrl(`${ORIGIN}.evil.example/uploads`, ORIGIN)).toBe(false);
   });
+});
+
+describe("anySignal", () => {
+  const native = AbortSignal.any;
+  afterEach(() => {
+    AbortSignal.any = native;
+  });
+
+  for (const browser of ["with AbortSignal.any", "without it (Safari before 17.4)"]) {
+    it(`aborts with the first of its signals, ${browser}`, () => {
+      if (browser.startsWith("without")) Reflect.deleteProperty(AbortSignal, "any");
+      const first = new AbortController();
+      const second = new AbortController();
+      const combined = anySignal([first.signal, second.signal]);
+      expect(combined.aborted).toBe(false);
+      second.abort("closed");
+      expect(combined.aborted).toBe(true);
+      expect(combined.reason).toBe("closed");
+      first.abort("later");
+      expect(combined.reason).toBe("closed");
+      const already = new AbortController();
+      already.abort("before");
+      expect(anySignal([first.signal, already.signal]).aborted).toBe(true);
+    });
+  }
 });

@@ -80,7 +80,7 @@ export async function sendUpload(
   if (typeof navigator !== "undefined" && navigator.onLine === false) goneOffline();
   const signals = [AbortSignal.timeout(uploadTimeoutMs(file.size)), offline.signal];
   if (signal) signals.push(signal);
-  const stop = AbortSignal.any(signals);
+  const stop = anySignal(signals);
   try {
     if (answer.method === "POST") {
       // No Content-Type header: the browser writes multipart/form-data with its boundary.
@@ -101,4 +101,21 @@ export async function sendUpload(
   } finally {
     scope?.removeEventListener("offline", goneOffline);
   }
+}
+
+/**
+ * A signal that aborts with the first of `signals`: `AbortSignal.any` where
+ * the browser has it (Safari before 17.4, on iPhones iOS 16 keeps, has not).
+ */
+export function anySignal(signals: readonly AbortSignal[]): AbortSignal {
+  if (typeof AbortSignal.any === "function") return AbortSignal.any([...signals]);
+  const combined = new AbortController();
+  for (const signal of signals) {
+    if (signal.aborted) {
+      combined.abort(signal.reason);
+      break;
+    }
+    signal.addEventListener("abort", () => combined.abort(signal.reason), { once: true });
+  }
+  return combined.signal;
 }
