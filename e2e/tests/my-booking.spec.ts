@@ -314,6 +314,8 @@ test("a booking within 24 hours of pickup cannot be cancelled: the page says why
   const refusal = page.getByRole("alert").filter({ hasText: "cannot be cancelled online" });
   await expect(refusal).toContainText("less than 24 hours");
   await expect(refusal).toContainText(contactSettings.phones[0]);
+  // The dialog closes as the refusal shows: checked once it is gone (fading, its text is faint).
+  await expect(page.getByRole("dialog")).toBeHidden();
   expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByTestId("my-booking-status")).toHaveText("Pending");
 });
