@@ -6,6 +6,8 @@
  * reload or a closed tab keeps it) makes the next page that is online end the
  * session. Plain fetch, no client library: it runs on every page's first view.
  */
+import { retryWithBackoff, type Retry } from "./retry-with-backoff";
+
 const KEY = "admin:logout-pending";
 const SESSION_PATH = "/api/admin/session";
 
@@ -17,20 +19,11 @@ function pending(): boolean {
   }
 }
 
-/** The first wait before trying again after a failed try; it doubles up to RETRY_MAX_MS. */
-const RETRY_FIRST_MS = 2_000;
-const RETRY_MAX_MS = 60_000;
 /** How long one try may wait for the server's answer. */
 const TRY_TIMEOUT_MS = 10_000;
-let retryDelay = RETRY_FIRST_MS;
-let retryTimer: number | undefined;
-
-/** A flaky link may fire no "online" event at all: the try is also repeated on a timer. */
-function retryLater(): void {
-  window.clearTimeout(retryTimer);
-  retryTimer = window.setTimeout(() => void finishPendingLogout(), retryDelay);
-  retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
-}
+/** Tried again after 2 s, doubling up to a minute, and whenever the connection returns. */
+let retry: Retry | undefined;
+const logoutRetry = () => (retry ??= retryWithBackoff(endSession, { firstMs: 2_000, maxMs: 60_000 }));
 
 /** The logout's request got no answer: the session is ended on the next try (see watchPendingLogout). */
 export function markLogoutPending(): void {
@@ -40,7 +33,7 @@ export function markLogoutPending(): void {
     // Storage unavailable: the session ends when its cookie expires.
     return;
   }
-  retryLater();
+  logoutRetry().later();
 }
 
 /** Signing in again replaces the cookie: the old logout must not end the new session. */
@@ -52,13 +45,9 @@ export function clearLogoutPending(): void {
   }
 }
 
-/**
- * Ends the session on the server if a logout is waiting; without an answer
- * the flag stays, and the next try comes on a timer or when the connection returns.
- */
-async function finishPendingLogout(): Promise<void> {
-  window.clearTimeout(retryTimer);
-  if (!pending()) return;
+/** Ends the session on the server if a logout is waiting: false while it is still waiting (no answer). */
+async function endSession(): Promise<boolean> {
+  if (!pending()) return true;
   try {
     const response = await fetch(SESSION_PATH, {
       method: "DELETE",
@@ -68,19 +57,14 @@ async function finishPendingLogout(): Promise<void> {
       signal: AbortSignal.timeout(TRY_TIMEOUT_MS),
     });
     // 401: the session had already ended (expired, or ended elsewhere).
-    if (response.ok || response.status === 401) {
-      clearLogoutPending();
-      retryDelay = RETRY_FIRST_MS;
-      return;
-    }
+    if (response.ok || response.status === 401) clearLogoutPending();
   } catch {
-    // No answer: tried again below.
+    // No answer: tried again.
   }
-  if (pending()) retryLater();
+  return !pending();
 }
 
 /** Tries now, again on a timer while it fails, and whenever the connection returns, until the server has ended the session. */
 export function watchPendingLogout(): void {
-  void finishPendingLogout();
-  window.addEventListener("online", () => void finishPendingLogout());
+  logoutRetry().now();
 }

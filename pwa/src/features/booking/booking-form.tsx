@@ -21,6 +21,7 @@ import {
 } from "@car-rental/shared/schemas/booking";
 import type { Car } from "@car-rental/shared/schemas/car";
 import { refreshBookedRanges, refreshRates, useRates } from "../../data/public-data";
+import { retryWithBackoff } from "../../lib/retry-with-backoff";
 import { useOnline } from "../../lib/use-online";
 import { useStepwiseCount } from "../../lib/use-stepwise-count";
 import { onRevealAllSections, PENDING_SECTION_ATTRIBUTE } from "../layout/section-reveal";
@@ -159,37 +160,20 @@ const BookingFormFields = memo(function BookingFormFields({
     if (shownCarId.current !== null) setProblem(null);
     shownCarId.current = carId;
     // Without an answer (offline, a dropped or timed-out request) it is tried again, less and less
-    // often; one fetch at a time.
-    let timer: number | undefined;
-    let stopped = false;
-    let fetching = false;
-    let delay = RANGES_RETRY_FIRST_MS;
-    const load = async () => {
-      if (stopped || fetching) return;
-      window.clearTimeout(timer);
-      fetching = true;
-      try {
-        if ((await refreshBookedRanges(carId)) !== null || stopped) return;
-        timer = window.setTimeout(() => void load(), delay);
-        delay = Math.min(delay * 2, RANGES_RETRY_MAX_MS);
-      } catch (error: unknown) {
-        console.warn("Could not refresh booked dates", error);
-      } finally {
-        fetching = false;
-      }
-    };
-    // Back online: at once, without waiting for the timer.
-    const loadNow = () => {
-      delay = RANGES_RETRY_FIRST_MS;
-      void load();
-    };
-    void load();
-    window.addEventListener("online", loadNow);
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-      window.removeEventListener("online", loadNow);
-    };
+    // often, and at once when the connection returns; one fetch at a time.
+    const retry = retryWithBackoff(
+      async () => {
+        try {
+          return (await refreshBookedRanges(carId)) !== null;
+        } catch (error: unknown) {
+          console.warn("Could not refresh booked dates", error);
+          return true;
+        }
+      },
+      { firstMs: RANGES_RETRY_FIRST_MS, maxMs: RANGES_RETRY_MAX_MS },
+    );
+    retry.now();
+    return () => retry.stop();
   }, [carId]);
   /** The pickup times offered for the chosen dates, kept up to date by RentalSchedule. */
   const freeSlots = useRef<readonly TimeSlot[]>([]);
