@@ -45,6 +45,11 @@ export type DatabaseConfig = {
    * caller's thread. Default: yes for a database in a folder (the server's), no in memory (tests).
    */
   ownThread?: boolean;
+  /**
+   * An in-memory PGlite made by the caller (`createPglite`), used instead of a new one: tests start
+   * from an archived, already migrated database (test-database.ts). Closed with the database.
+   */
+  pglite?: PGlite;
 };
 
 /**
@@ -110,6 +115,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     : openPglite(
         config.dataDir === IN_MEMORY ? undefined : path.join(config.dataDir, "pglite"),
         config.ownThread ?? config.dataDir !== IN_MEMORY,
+        config.pglite,
       );
 }
 
@@ -223,13 +229,17 @@ class PostgresListener {
   }
 }
 
-async function openPglite(dataDir: string | undefined, ownThread: boolean): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  ownThread: boolean,
+  given: PGlite | undefined,
+): Promise<Database> {
   // The lock comes first: a second process stops here having touched nothing.
   const lock: DataDirLock | undefined = dataDir ? await lockDataDir(dataDir) : undefined;
   let pglite: PGlite | PgliteThread;
   try {
     if (dataDir) await mkdir(dataDir, { recursive: true });
-    pglite = ownThread ? await PgliteThread.start(dataDir) : await createPglite(dataDir);
+    pglite = given ?? (ownThread ? await PgliteThread.start(dataDir) : await createPglite(dataDir));
   } catch (error) {
     await lock?.release();
     throw error;

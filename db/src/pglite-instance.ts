@@ -18,12 +18,14 @@ const pgliteParsers: ParserOptions = {
 
 /**
  * The embedded PostgreSQL in `dataDir` (in memory when undefined), with btree_gist, a durable file
- * system and sessions in the business time zone.
+ * system and sessions in the business time zone. In memory, `startFrom` is an archive of a data
+ * folder (`PGlite.dumpDataDir`) to start from instead of a new one (tests: no initdb, no migrations).
  */
-export async function createPglite(dataDir: string | undefined): Promise<PGlite> {
+export async function createPglite(dataDir: string | undefined, startFrom?: Blob): Promise<PGlite> {
   // One options object: `new PGlite(dir, {extensions})` would drop btree_gist (STACK.md).
   const pglite = await PGlite.create({
     ...(dataDir ? { fs: new DurableNodeFS(dataDir), startParams: durableStartParams } : {}),
+    ...(startFrom && !dataDir ? { loadDataDir: startFrom } : {}),
     extensions: { btree_gist },
     parsers: pgliteParsers,
   });
