@@ -40,6 +40,34 @@ test.describe("on a phone", () => {
     // The browser's event is used once: the offer is gone until it is announced again.
     await expect(menu.getByRole("button", { name: "Install app" })).toHaveCount(0);
   });
+
+  test("an announcement made before the app's script has started is kept, and the menu offers 'Install app'", async ({
+    page,
+  }) => {
+    // Chromium may fire the event as soon as the page is parsed; the home page's script starts after
+    // its first paint. Fired here when the HTML is parsed, before any of the app's modules run.
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        const event = new Event("beforeinstallprompt", { cancelable: true });
+        Object.assign(event, {
+          prompt: () => {
+            document.documentElement.dataset.installPrompted = "true";
+            return Promise.resolve();
+          },
+          userChoice: Promise.resolve({ outcome: "dismissed" }),
+        });
+        window.dispatchEvent(event);
+        document.documentElement.dataset.announcedBeforeApp = String(event.defaultPrevented);
+      });
+    });
+    await page.goto("/");
+    // Kept (and the browser's own mini-infobar held back) by the head script.
+    await expect(page.locator("html")).toHaveAttribute("data-announced-before-app", "true");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await menu.getByRole("button", { name: "Install app" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-install-prompted", "true");
+  });
 });
 
 test.describe("on an iPhone", () => {

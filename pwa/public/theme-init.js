@@ -1,4 +1,4 @@
-// Runs before the first paint. Three jobs, external file: the CSP allows no inline script.
+// Runs before the first paint. Four jobs, external file: the CSP allows no inline script.
 (function () {
   // 1. Sets the colour scheme the React ThemeProvider will start with
   // (localStorage "theme", else the system preference), so no wrong-theme flash shows.
@@ -43,4 +43,19 @@
   } catch {
     // No URLSearchParams (a very old browser): the form shows until the booking replaces it.
   }
+
+  // 4. The browser may announce that the app can be installed (release-2 §D5) before the app's
+  // script has started, which waits for the first paint (start-app.js): the announcement is kept
+  // here until the app listens itself and takes it (src/lib/pwa/install-prompt.ts).
+  var announced = null;
+  var keep = function (event) {
+    // The app offers installation itself (the header menu, the confirmation): no mini-infobar.
+    event.preventDefault();
+    announced = event;
+  };
+  window.addEventListener("beforeinstallprompt", keep);
+  window.takeEarlyInstallPrompt = function () {
+    window.removeEventListener("beforeinstallprompt", keep);
+    return announced;
+  };
 })();

@@ -6,8 +6,17 @@
  * Nothing is offered once the app runs installed (display-mode standalone).
  *
  * The listener must be in place before the browser fires the event, which can
- * be soon after load: `captureInstallPrompt()` runs at boot (main.tsx).
+ * be soon after load: `captureInstallPrompt()` runs at boot (main.tsx), and an
+ * event fired before that (the app starts after the first paint) was kept by
+ * public/theme-init.js, which runs before it.
  */
+
+declare global {
+  interface Window {
+    /** public/theme-init.js: the install announcement fired before the app listened, if any (once). */
+    takeEarlyInstallPrompt?: () => Event | null;
+  }
+}
 
 /** The part of Chromium's BeforeInstallPromptEvent the app uses (not in TypeScript's DOM types). */
 type InstallPromptEvent = Event & {
@@ -53,6 +62,11 @@ export function captureInstallPrompt(): void {
     deferred = event;
     notify();
   });
+  const early = window.takeEarlyInstallPrompt?.() ?? null;
+  if (early && !deferred) {
+    deferred = early;
+    notify();
+  }
   window.addEventListener("appinstalled", () => {
     installed = true;
     deferred = null;
