@@ -170,3 +170,30 @@ test("a message written offline is kept, survives the tab, and is delivered once
   await expect(synced).toBeVisible();
   await expect(synced).not.toContainText("waiting");
 });
+
+test.describe("on a first visit, before the service worker holds the app's files", () => {
+  test.use({ serviceWorkers: "block" });
+
+  test("a message written, then sent once the connection has dropped, is kept and delivered once when it returns", async ({
+    page,
+    context,
+  }) => {
+    const form = await openContactForm(page);
+    const message = uniqueMessage();
+    // Writing starts loading the outbox, while the page is still online.
+    await fillMessage(form, message);
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name)))
+      .toContainEqual(expect.stringMatching(/\/assets\/sync-engine-[\w-]+\.js$/));
+
+    await context.setOffline(true);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message Saved")).toBeVisible();
+    await expectFormCleared(form);
+    expect(await countMailsContaining(message.text), "nothing reached the server while offline").toBe(0);
+
+    await context.setOffline(false);
+    await expect(page.getByText("Message Sent!")).toBeVisible({ timeout: MAIL_TIMEOUT_MS });
+    await expectDeliveredExactlyOnce(message.text);
+  });
+});

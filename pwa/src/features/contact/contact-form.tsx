@@ -25,6 +25,7 @@ import {
   type ContactMessageBody,
 } from "@car-rental/shared/schemas/contact";
 import type { ApiClient } from "../../data/api-client";
+import type * as SyncEngine from "../../data/sync-engine";
 import type { OutboxEntry } from "../../data/db";
 import type { EnqueueInput } from "../../data/outbox";
 import { field } from "../../lib/form-field";
@@ -57,12 +58,30 @@ export type ContactFormProps = {
   enqueue?: (input: EnqueueInput) => Promise<OutboxEntry>;
 };
 
+let outbox: Promise<typeof SyncEngine> | undefined;
+
 /**
- * Queues in the app's outbox. The outbox and its engine load only when a
- * message has to wait: a visitor who sends online never needs them.
+ * The app's outbox and its engine, loaded once the visitor starts writing
+ * (the form's first focus), not with the page: a message sent offline on a
+ * first visit, before the service worker holds the app's files, could not
+ * fetch them at the moment of sending. A failed load is tried again next time.
  */
+function loadOutbox(): Promise<typeof SyncEngine> {
+  outbox ??= import("../../data/sync-engine").catch((error: unknown) => {
+    outbox = undefined;
+    throw error;
+  });
+  return outbox;
+}
+
+/** Queues in the app's outbox. */
 function enqueueInOutbox(input: EnqueueInput): Promise<OutboxEntry> {
-  return import("../../data/sync-engine").then(({ enqueue }) => enqueue(input));
+  return loadOutbox().then(({ enqueue }) => enqueue(input));
+}
+
+/** Starts loading the outbox ahead of a send that may have to wait (see loadOutbox). */
+function prepareOutbox(): void {
+  loadOutbox().catch(() => undefined);
 }
 
 /**
@@ -117,7 +136,12 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-label="Contact form">
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      onFocus={enqueue === enqueueInOutbox ? prepareOutbox : undefined}
+      aria-label="Contact form"
+    >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
