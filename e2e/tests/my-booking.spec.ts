@@ -51,6 +51,8 @@ const OWN_CARS = [
   "Toyota Hilux Conquest 2.8 4x4",
   "Mitsubishi Montero Sport GLS",
   "Nissan Terra VE",
+  "Toyota Corolla Cross 1.8 V Hybrid",
+  "Mitsubishi Xpander Cross",
 ];
 let carIndex = 0;
 
@@ -318,6 +320,56 @@ test("a booking within 24 hours of pickup cannot be cancelled: the page says why
   await expect(page.getByRole("dialog")).toBeHidden();
   expect(await seriousViolations(page)).toEqual([]);
   await expect(page.getByTestId("my-booking-status")).toHaveText("Pending");
+});
+
+test("a cancellation whose answer was lost, then a reload: the page shows the booking cancelled, not 'No booking matches'", async ({
+  page,
+  request,
+}) => {
+  const booked = await book(request, manila(16).date, manila(18).date, "10:00 AM");
+  // Opened from the e-mail's link (its token), as the customer would.
+  await page.goto(`/my-booking?ref=${booked.reference}&token=${booked.bookingToken}`);
+  await expect(page.getByTestId("my-booking-status")).toHaveText("Pending");
+
+  // The server cancels; its answer is lost on the way back.
+  await page.route(`**/api/bookings/${booked.id}/cancel`, async (route) => {
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await page.getByRole("button", { name: "Cancel booking" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel booking" }).click();
+  await expect(page.getByText("Cancellation Failed")).toBeVisible();
+  await expect(page.getByTestId("my-booking-status")).toHaveText("Pending");
+  await page.unroute(`**/api/bookings/${booked.id}/cancel`);
+
+  // The link's token stopped with the cancellation; the copy kept here names the e-mail to ask with.
+  await page.reload();
+  await expect(page.getByTestId("my-booking-status")).toHaveText("Cancelled");
+  await expect(page.getByText("No booking matches")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
+});
+
+test("the e-mail's link of a cancelled booking, opened on another device, says why it no longer opens and asks only for the contact", async ({
+  page,
+  request,
+}) => {
+  const booked = await book(request, manila(17).date, manila(19).date, "11:00 AM");
+  const cancel = await request.post(`/api/bookings/${booked.id}/cancel`, {
+    headers: { Origin: E2E_BASE_URL },
+    data: { bookingToken: booked.bookingToken },
+  });
+  expect(cancel.status(), await cancel.text()).toBe(200);
+
+  // This test's browser never opened the booking: nothing of it is kept here.
+  await page.goto(`/my-booking?ref=${booked.reference}&token=${booked.bookingToken}`);
+  await expect(page.getByRole("alert")).toContainText(
+    "This link no longer opens the booking: a link stops working once its booking is cancelled",
+  );
+  await expect(page.getByText("No booking matches")).toHaveCount(0);
+  await expect(page.getByLabel("Booking reference")).toHaveValue(booked.reference);
+  await page.getByLabel("E-mail or phone").fill(booked.email);
+  await page.getByRole("button", { name: "Find booking" }).click();
+  await expect(page.getByTestId("my-booking-status")).toHaveText("Cancelled");
 });
 
 test("a wrong reference or contact finds nothing, with one message for both", async ({ page, request }) => {

@@ -19,6 +19,12 @@ export const myBookingLabels = {
 export const myBookingMessages = {
   referenceRequired: "Booking reference is required",
   contactRequired: "E-mail or phone is required",
+  /**
+   * A link's token the server no longer takes (release-2 A3: it stops when the booking is cancelled
+   * and 30 days after its return date), and no copy on the device names the e-mail to ask with.
+   */
+  linkNoLongerOpens:
+    "This link no longer opens the booking: a link stops working once its booking is cancelled, and 30 days after its return date. Enter the e-mail address or phone number you booked with to see it.",
 } as const;
 
 /** The page that opens a booking without typing (the confirmation e-mail's link). */

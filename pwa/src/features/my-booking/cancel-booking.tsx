@@ -11,10 +11,7 @@ import { GENERIC_FAILURE, errorMessages } from "@car-rental/shared/messages";
 import { myBookingLabels, type MyBooking } from "@car-rental/shared/schemas/my-booking";
 import { ApiError, NetworkError, api, describeError } from "../../data/api-client";
 import { showToast } from "../../lib/toast";
-
-const OFFLINE = "You are offline. Please try again when you are online.";
-/** Online, but no answer came: the request may have reached the server; trying again is safe. */
-const NO_ANSWER = "We could not reach our server, or its answer was lost on the way. Please try again.";
+import { noAnswerMessage } from "./no-answer";
 
 /** A CANCELLATION_CLOSED refusal because the booking is cancelled already (`details.status`). */
 function alreadyCancelled(error: ApiError): boolean {
@@ -68,11 +65,7 @@ export function CancelBooking({ answer, disabled, onCancelled }: CancelBookingPr
         setRefusal(error.serverMessage ?? errorMessages.CANCELLATION_CLOSED);
       } else {
         const message =
-          error instanceof NetworkError
-            ? navigator.onLine
-              ? NO_ANSWER
-              : OFFLINE
-            : describeError(error, GENERIC_FAILURE);
+          error instanceof NetworkError ? noAnswerMessage() : describeError(error, GENERIC_FAILURE);
         showToast({ title: "Cancellation Failed" }, "error", message);
       }
     } finally {

@@ -10,6 +10,8 @@ import { loadMyBookingCode, type MyBookingCode } from "./use-my-booking";
 
 type FindBookingFormProps = {
   busy: boolean;
+  /** The reference to start with (a link that no longer opens its booking names it). */
+  reference?: string | undefined;
   onFind: (values: MyBookingFormValues) => Promise<void>;
   /** The form's code could not be loaded (online, after several attempts). */
   onUnavailable: (error: unknown) => void;
@@ -34,7 +36,7 @@ function valuesOf(form: HTMLFormElement): Record<keyof MyBookingFormValues, stri
  * each change, as react-hook-form does) with the form's zod schema, which
  * loads with the rest of the page's code once the form is first used.
  */
-export function FindBookingForm({ busy, onFind, onUnavailable }: FindBookingFormProps) {
+export function FindBookingForm({ busy, reference, onFind, onUnavailable }: FindBookingFormProps) {
   const [errors, setErrors] = useState<FindFormErrors>({});
   const [loading, setLoading] = useState(false);
   const submitted = useRef(false);
@@ -97,6 +99,7 @@ export function FindBookingForm({ busy, onFind, onUnavailable }: FindBookingForm
             placeholder="ACR-7K3Q9P"
             autoComplete="off"
             autoCapitalize="characters"
+            defaultValue={reference}
             required
             error={errors.reference}
           />

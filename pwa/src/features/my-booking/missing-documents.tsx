@@ -7,6 +7,7 @@ import { NetworkError, api, describeError } from "../../data/api-client";
 import { showToast } from "../../lib/toast";
 import { DocumentUploadList } from "../uploads/document-uploads";
 import { useDocumentUploads } from "../uploads/use-document-uploads";
+import { noAnswerMessage } from "./no-answer";
 
 type MissingDocumentsProps = {
   answer: MyBooking;
@@ -45,9 +46,7 @@ export function MissingDocuments({ answer, onDone }: MissingDocumentsProps) {
       await onDone(next);
     } catch (error) {
       const message =
-        error instanceof NetworkError
-          ? "You are offline. Please try again when you are online."
-          : describeError(error, GENERIC_FAILURE);
+        error instanceof NetworkError ? noAnswerMessage() : describeError(error, GENERIC_FAILURE);
       showToast({ title: "Upload Failed" }, "error", message);
     } finally {
       setSending(false);

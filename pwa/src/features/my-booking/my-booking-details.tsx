@@ -150,6 +150,12 @@ export function MyBookingDetails({ shown, onChanged }: MyBookingDetailsProps) {
               <CancelBooking answer={answer} disabled={!online || offline} onCancelled={onChanged} />
             )}
           </Group>
+          {/* Offline with the server's answer on screen: say why the actions wait (the kept copy's alert says it otherwise). */}
+          {!online && !offline && (active || canUpload) && (
+            <Text size="sm" c="dimmed" data-testid="my-booking-offline-actions">
+              You are offline: cancelling the booking and sending documents need a connection.
+            </Text>
+          )}
           {uploading && canUpload && (
             <Suspense fallback={null}>
               <MissingDocuments

@@ -4,13 +4,17 @@ import { describe, expect, it } from "vitest";
 import type { MyBooking } from "@car-rental/shared/schemas/my-booking";
 import { ApiClient, type FetchLike } from "../../data/api-client";
 import { saveMyBooking } from "../../data/my-bookings";
+import { myBookingMessages } from "@car-rental/shared/schemas/my-booking";
 import { OFFLINE_NOT_KEPT, lookUpBooking } from "./my-booking-lookup";
 
 /** A booking as kept from an earlier visit (only what the lookup reads matters). */
 function kept(reference: string): MyBooking {
   const booking = { id: crypto.randomUUID(), reference, status: "confirmed", carName: "Toyota Vios 1.3 XE" };
-  return { booking, bookingToken: "kept-token" } as unknown as MyBooking;
+  const customer = { fullName: "Maria Santos", email: "maria@example.ph" };
+  return { customer, booking, bookingToken: "kept-token" } as unknown as MyBooking;
 }
+
+const notFound = { error: { code: "BOOKING_NOT_FOUND", message: "No booking matches." } };
 
 const hanging: FetchLike = (_url, init) =>
   new Promise((_resolve, reject) => {
@@ -49,6 +53,17 @@ describe("lookUpBooking on a poor connection", () => {
     });
     expect(await lookUpBooking({ reference: "ACR-8M4R2T", contact: "a@example.ph" }, refused)).toEqual({
       problem: "No booking matches.",
+      keepShown: false,
+    });
+  });
+});
+
+describe("lookUpBooking from a link whose token no longer works", () => {
+  // Asked again with the e-mail of a copy kept on this device: e2e (my-booking.spec.ts), on the real server.
+  it("says the link no longer opens the booking, not that the typed details match none, without a copy", async () => {
+    const api = new ApiClient({ fetch: answer(404, notFound) });
+    expect(await lookUpBooking({ reference: "ACR-9P3W4Y", bookingToken: "old-token" }, api)).toEqual({
+      problem: myBookingMessages.linkNoLongerOpens,
       keepShown: false,
     });
   });

@@ -8,6 +8,7 @@ import { GENERIC_FAILURE } from "@car-rental/shared/messages";
 import { normalizeBookingReference } from "@car-rental/shared/booking-reference";
 import {
   myBookingFormSchema,
+  myBookingMessages,
   type BookingLookupBody,
   type MyBooking,
   type MyBookingFormValues,
@@ -77,6 +78,19 @@ export async function lookUpBooking(
       const copy = await keptCopy(body);
       if (copy) return { shown: { answer: copy.answer, offline: true } };
       if (noAnswer) return { problem: OFFLINE_NOT_KEPT, keepShown: true };
+    }
+    if (body.bookingToken !== undefined && error instanceof ApiError && error.code === "BOOKING_NOT_FOUND") {
+      // The link's token no longer works: cancelled (perhaps by a cancellation whose answer was
+      // lost), or 30 days past the return. The copy kept here names the e-mail it was booked with:
+      // asked with that, the server shows the booking as it is now.
+      const copy = await keptCopy(body);
+      if (copy)
+        return lookUpBooking(
+          { reference: body.reference, contact: copy.answer.customer.email },
+          api,
+          timeoutMs,
+        );
+      return { problem: myBookingMessages.linkNoLongerOpens, keepShown: false };
     }
     if (!(error instanceof ApiError)) console.error("Booking lookup failed", error);
     return { problem: describeError(error, GENERIC_FAILURE), keepShown: false };

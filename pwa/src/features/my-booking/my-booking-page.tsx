@@ -74,6 +74,8 @@ export function MyBookingPage() {
 
   // The link's booking is being looked up: neither the form nor a booking yet.
   const opening = inBrowser && link !== null && openedLink !== link && state.shown === null;
+  // A link that did not open its booking: the form starts with its reference (new, so it takes it).
+  const linkReference = inBrowser && link !== null && state.problem !== null ? ref : undefined;
 
   return (
     <Container size="md" style={{ paddingBlock: "var(--mantine-spacing-xl)" }}>
@@ -93,6 +95,8 @@ export function MyBookingPage() {
               address or phone number you booked with.
             </Text>
             <FindBookingForm
+              key={linkReference ?? ""}
+              reference={linkReference}
               busy={state.busy}
               onFind={(values) => find(values)}
               onUnavailable={state.unavailable}
