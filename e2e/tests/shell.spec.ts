@@ -150,6 +150,35 @@ test.describe("the theme", () => {
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test("offline, the shop's name and place give way to the sync indicator instead of running under it", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/");
+    // Once the app has taken the page over (public/start-app.js), it follows the connection.
+    await expect(page.locator("#root")).not.toHaveAttribute("inert", /.*/);
+    await context.setOffline(true);
+    const indicator = page.getByRole("banner").getByRole("button", { name: /^Offline/ });
+    await expect(indicator).toBeVisible();
+    const indicatorBox = await indicator.boundingBox();
+    for (const text of [contactSettings.name, "Alaminos City, Pangasinan"]) {
+      const line = page.getByRole("banner").getByText(text, { exact: true });
+      const box = await line.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0), `${text} ends before the indicator`).toBeLessThanOrEqual(
+        indicatorBox?.x ?? 0,
+      );
+      // Its text is cut within its box (an ellipsis), never painted past it.
+      expect(
+        await line.evaluate(
+          (element) =>
+            element.scrollWidth <= element.clientWidth || getComputedStyle(element).overflowX === "hidden",
+        ),
+        `${text} stays within its box`,
+      ).toBe(true);
+    }
+    await context.setOffline(false);
+  });
+
   test("the mobile menu opens and closes", async ({ page }) => {
     await page.goto("/");
     await expect(mainNav(page)).toBeHidden();
