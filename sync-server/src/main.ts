@@ -96,6 +96,12 @@ function printBanner(
     `  Database: ${engine === "pglite" ? `embedded PGlite in ${config.dataDir}` : "PostgreSQL"}` +
       (config.webConcurrency > 1 ? ` (${config.webConcurrency} worker processes)` : ""),
   );
+  // The mails' links (My booking) are built from it, never from a request's Host (a client could choose that).
+  if (!config.publicUrl)
+    console.info(
+      "  PUBLIC_URL is not set: links in e-mails are relative (/my-booking?…) and open in no mail app;\n" +
+        "  set it to the site's public address, e.g. PUBLIC_URL=https://alaminoscarrental.ph",
+    );
   if (password.generatedPassword) {
     console.info(`  Admin: sign in at ${url}/admin with the password ${password.generatedPassword}`);
     console.info("  (generated now and shown only once; set ADMIN_PASSWORD to choose your own)\n");
