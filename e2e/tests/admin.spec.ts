@@ -357,12 +357,23 @@ test.describe("admin tabs online", () => {
     await expect(card.getByText("Partially Paid")).toBeVisible();
     await expect.poll(async () => (await bookingById(request, booking.id)).amountPaid).toBe("1500.50");
 
-    await addPayment(page, customerName, "3499.50");
+    // A double tap (two taps before the first is saved, as on a slow tablet) records one payment.
+    await card.getByRole("button", { name: "Add Payment" }).click();
+    await dialog.getByLabel("Payment Amount").fill("1000");
+    await dialog.getByRole("button", { name: "Add Payment" }).evaluate((button: HTMLElement) => {
+      button.click();
+      button.click();
+    });
+    await expect(dialog).toBeHidden();
+    await expect.poll(async () => (await bookingById(request, booking.id)).amountPaid).toBe("2500.50");
+
+    await addPayment(page, customerName, "2499.50");
     await expect(card.getByText("Fully Paid")).toBeVisible();
     // Release-2 §E2: the rental is paid but the car's ₱3,000 deposit is not recorded yet: Add Payment stays for it.
     await expect(card.getByTestId("deposit-held")).toHaveText("Deposit held ₱0 of ₱3,000");
     await expect(card.getByRole("button", { name: "Add Payment" })).toBeVisible();
-    expect(await paymentsOf(request, booking.id)).toHaveLength(2);
+    await expect.poll(async () => (await bookingById(request, booking.id)).amountPaid).toBe("5000.00");
+    expect(await paymentsOf(request, booking.id)).toHaveLength(3);
   });
 
   test("adds a customer with a first booking, and exports the customers as CSV", async ({

@@ -9,6 +9,7 @@ import { textLimits } from "@car-rental/shared/schemas/common";
 import { field } from "../../../lib/form-field";
 import { blockName } from "../../../data/mutations/blocklist/block-name";
 import { newId, queueChange } from "../frame/queue-change";
+import { useSubmitOnce } from "../frame/use-submit-once";
 
 /** The Type select's options (release-2 §E3), and how a card names its kind. */
 export const blockKindOptions: Record<BlockKind, string> = {
@@ -60,8 +61,9 @@ export function BlockEntryForm({ onDone }: { onDone: () => void }) {
     };
     if (await queueChange(blockName, entry)) onDone();
   };
+  const { onSubmit, submitting } = useSubmitOnce(form.handleSubmit(submit));
   return (
-    <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Bookings with this name, e-mail, phone or driver&apos;s license will be refused.
@@ -89,7 +91,7 @@ export function BlockEntryForm({ onDone }: { onDone: () => void }) {
           <Button variant="default" size="md" mih={44} onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" color="red" size="md" mih={44}>
+          <Button type="submit" color="red" size="md" mih={44} loading={submitting}>
             Block Name
           </Button>
         </Group>

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { formatPeso } from "@car-rental/shared/money";
 import {
   depositHeld,
@@ -12,6 +12,7 @@ import { addPayment } from "../../../data/mutations/bookings/add-payment";
 import { newId, queueChange } from "../frame/queue-change";
 import { showAdminError } from "../../../lib/toast";
 import { parsePaymentAmount, paymentAmountProblem } from "../frame/payment-rules";
+import { useSubmitOnce } from "../frame/use-submit-once";
 
 export type PaymentTarget = {
   id: string;
@@ -59,8 +60,7 @@ export function AddPaymentDialog({ target, onClose }: AddPaymentDialogProps) {
     onClose();
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!target) return;
     const parsed = parsePaymentAmount(amount);
     if (parsed === null) return;
@@ -75,11 +75,13 @@ export function AddPaymentDialog({ target, onClose }: AddPaymentDialogProps) {
     const queued = await queueChange(addPayment, { bookingId: target.id, id: newId(), amount: parsed, kind });
     if (queued) close();
   };
+  // A double tap on a slow tablet must not queue the payment twice.
+  const { onSubmit, submitting } = useSubmitOnce(submit);
 
   return (
     <Modal opened={target !== null} onClose={close} title="Add Payment" centered size="sm">
       {target ? (
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <Text size="sm">
               {target.customerName} · {target.carName}
@@ -115,7 +117,7 @@ export function AddPaymentDialog({ target, onClose }: AddPaymentDialogProps) {
               <Button variant="default" size="md" mih={44} onClick={close}>
                 Cancel
               </Button>
-              <Button type="submit" size="md" mih={44}>
+              <Button type="submit" size="md" mih={44} loading={submitting}>
                 Add Payment
               </Button>
             </Group>

@@ -36,6 +36,7 @@ import {
   isInitialBookingStatus,
   NO_CAR,
 } from "./initial-booking";
+import { useSubmitOnce } from "../frame/use-submit-once";
 
 type CustomerFormDialogProps = {
   opened: boolean;
@@ -103,8 +104,9 @@ function CustomerForm({ customer, onDone }: { customer: LocalCustomer | null; on
     onDone();
   };
 
+  const { onSubmit, submitting } = useSubmitOnce(handleSubmit(submit));
   return (
-    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           <TextInput
@@ -200,7 +202,7 @@ function CustomerForm({ customer, onDone }: { customer: LocalCustomer | null; on
           <Button variant="default" size="md" mih={44} onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" size="md" mih={44}>
+          <Button type="submit" size="md" mih={44} loading={submitting}>
             {customer ? "Update Customer" : "Add Customer"}
           </Button>
         </Group>

@@ -33,6 +33,7 @@ import {
   type CarFormInput,
   type CarFormOutput,
 } from "./car-form";
+import { useSubmitOnce } from "../frame/use-submit-once";
 
 type CarFormDialogProps = {
   opened: boolean;
@@ -72,8 +73,9 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
     if (queued) onDone();
   };
 
+  const { onSubmit, submitting } = useSubmitOnce(handleSubmit(submit));
   return (
-    <form onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           <TextInput
@@ -224,7 +226,7 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
           <Button variant="default" size="md" mih={44} onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" size="md" mih={44} disabled={uploading}>
+          <Button type="submit" size="md" mih={44} disabled={uploading} loading={submitting}>
             {car ? "Update Car" : "Add Car"}
           </Button>
         </Group>

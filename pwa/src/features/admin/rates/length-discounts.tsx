@@ -15,6 +15,7 @@ import { saveLengthDiscounts } from "../../../data/mutations/rates/save-length-d
 import { field } from "../../../lib/form-field";
 import { SyncBadge } from "../frame/sync-marks";
 import { queueChange } from "../frame/queue-change";
+import { useSubmitOnce } from "../frame/use-submit-once";
 
 /** A whole number typed in a field, then held to the server's limit (`lengthDiscountSchema`). */
 const wholeNumber = (message: string, limits: z.ZodNumber) =>
@@ -67,8 +68,9 @@ function LengthDiscountsForm({ discounts, onDone }: { discounts: LengthDiscount[
   const submit = async (values: DiscountsFormOutput) => {
     if (await queueChange(saveLengthDiscounts, values)) onDone();
   };
+  const { onSubmit, submitting } = useSubmitOnce(form.handleSubmit(submit));
   return (
-    <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         {rows.fields.length === 0 ? (
           <Text c="dimmed">No length discounts: every rental pays the sum of its day rates.</Text>
@@ -109,7 +111,7 @@ function LengthDiscountsForm({ discounts, onDone }: { discounts: LengthDiscount[
             <Button variant="default" size="md" mih={44} onClick={onDone}>
               Cancel
             </Button>
-            <Button type="submit" size="md" mih={44}>
+            <Button type="submit" size="md" mih={44} loading={submitting}>
               Save discounts
             </Button>
           </Group>

@@ -17,6 +17,7 @@ import { LoadingList } from "../frame/loading-list";
 import { LengthDiscountsSection } from "./length-discounts";
 import { SyncBadge } from "../frame/sync-marks";
 import { newId, queueChange } from "../frame/queue-change";
+import { useSubmitOnce } from "../frame/use-submit-once";
 
 /** The period form as typed: the percent is text until it is checked. */
 const periodFormSchema = z
@@ -66,8 +67,9 @@ function PeriodForm({ period, onDone }: { period: LocalRatePeriod | null; onDone
       : await queueChange(createRatePeriod, { ...values, id: newId() });
     if (queued) onDone();
   };
+  const { onSubmit, submitting } = useSubmitOnce(form.handleSubmit(submit));
   return (
-    <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <TextInput label="Name" description="e.g. Holy Week" size="md" {...field(form, "name")} />
         <Group grow align="flex-start">
@@ -85,7 +87,7 @@ function PeriodForm({ period, onDone }: { period: LocalRatePeriod | null; onDone
           <Button variant="default" size="md" mih={44} onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" size="md" mih={44}>
+          <Button type="submit" size="md" mih={44} loading={submitting}>
             {period ? "Save period" : "Add period"}
           </Button>
         </Group>

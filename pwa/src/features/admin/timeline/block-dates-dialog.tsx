@@ -11,6 +11,7 @@ import { createBlock } from "../../../data/mutations/blocks/create-block";
 import { field } from "../../../lib/form-field";
 import { newId, queueChange } from "../frame/queue-change";
 import { blockConflict } from "./timeline-model";
+import { useSubmitOnce } from "../frame/use-submit-once";
 
 const blockFormSchema = z
   .object({
@@ -70,8 +71,9 @@ function BlockDatesForm({
     const block = { ...values, id: newId() };
     if (await queueChange(createBlock, block)) onDone();
   };
+  const { onSubmit, submitting } = useSubmitOnce(form.handleSubmit(submit));
   return (
-    <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <NativeSelect
           label="Car"
@@ -104,7 +106,7 @@ function BlockDatesForm({
           <Button variant="default" size="md" mih={44} onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" size="md" mih={44} data-autofocus>
+          <Button type="submit" size="md" mih={44} data-autofocus loading={submitting}>
             Block dates
           </Button>
         </Group>
