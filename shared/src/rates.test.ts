@@ -9,6 +9,7 @@ import {
   NO_RATES,
   RATE_PERCENT_LIMITS,
   adjustedRate,
+  extraCharges,
   priceRental,
   ratePeriodSchema,
   type LengthDiscount,
@@ -223,5 +224,15 @@ describe("quoteWithRates (properties)", () => {
         ]);
       }),
     );
+  });
+});
+
+describe("extraCharges", () => {
+  const amounts = { subtotal: "13500.00", driverFee: "0.00", distanceFee: "0.00", insurance: "500.00" };
+  it("is what the total holds beyond the rental, fees and insurance: a check-in's charges", () => {
+    expect(extraCharges({ ...amounts, total: "14800.00" })).toBe("800.00");
+    expect(extraCharges({ ...amounts, total: "14000.00" })).toBeNull();
+    // An admin-entered price is all subtotal: nothing beyond it.
+    expect(extraCharges({ ...amounts, subtotal: "9500", insurance: "0", total: "9500.00" })).toBeNull();
   });
 });

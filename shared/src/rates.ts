@@ -192,6 +192,31 @@ export type StoredPrice = {
   discount?: DiscountLine | null | undefined;
 };
 
+/** A stored booking's amounts that make its total (before release-2 §C3's check-in charges). */
+export type StoredAmounts = {
+  subtotal: MoneyInput;
+  driverFee: MoneyInput;
+  distanceFee: MoneyInput;
+  insurance: MoneyInput;
+  total: MoneyInput;
+};
+
+/**
+ * What the booking's total holds beyond its rental, fees and insurance: the
+ * extra charges of its check-in (release-2 §C3 adds them to the total), as
+ * a decimal string, or null when there are none. The price lines show them,
+ * so they add up to the total.
+ */
+export function extraCharges(booking: StoredAmounts): string | null {
+  const beyond =
+    parseMoney(booking.total) -
+    parseMoney(booking.subtotal) -
+    parseMoney(booking.driverFee) -
+    parseMoney(booking.distanceFee) -
+    parseMoney(booking.insurance);
+  return beyond > 0n ? toMoneyString(beyond) : null;
+}
+
 /**
  * The price lines a booking was made with: the stored ones, or for a booking
  * stored without lines (a mirror from before release-2 §E1) the one line its

@@ -116,9 +116,23 @@ describe("Receipt", () => {
       "insurance",
     ]);
     expect(receiptPriceLines(booking)[1]?.detail).toBe("3 days × ₱1,500");
-    const selfDrive = { ...booking, withDriver: false, driverService: "none" as const, driverFee: "0.00" };
+    const selfDrive = {
+      ...booking,
+      withDriver: false,
+      driverService: "none" as const,
+      driverFee: "0.00",
+      total: "15500.00",
+    };
     expect(receiptPriceLines(selfDrive).map((line) => line.key)).toEqual(["rental", "distance", "insurance"]);
     expect(receiptPriceLines({ ...booking, totalDays: 1 })[0]?.detail).toBe("1 day × ₱4,500");
+  });
+
+  it("lists a check-in's extra charges, which its total holds (release-2 §C3), so the lines add up to it", () => {
+    const checkedIn = { ...booking, status: "completed" as const, total: "20800.00" };
+    const lines = receiptPriceLines(checkedIn);
+    expect(lines.at(-1)).toMatchObject({ key: "charges", label: "Extra Charges", amount: "800.00" });
+    const sum = lines.reduce((cents, line) => cents + Math.round(Number(line.amount) * 100), 0);
+    expect(sum).toBe(2_080_000);
   });
 
   it("shows the day lines and the discount the booking was stored with (release-2 §E1)", () => {

@@ -11,7 +11,12 @@ import { formatBookedOn, formatLongDate } from "@car-rental/shared/dates";
 import { DEPOSIT_LABEL, DEPOSIT_NOTE, depositAmount } from "@car-rental/shared/deposit";
 import { formatPeso, parseMoney } from "@car-rental/shared/money";
 import { perDay } from "@car-rental/shared/pricing";
-import { bookingPriceLines, discountAmountLabel, rentalLineLabel } from "@car-rental/shared/rates";
+import {
+  bookingPriceLines,
+  discountAmountLabel,
+  extraCharges,
+  rentalLineLabel,
+} from "@car-rental/shared/rates";
 import type { BookingView } from "@car-rental/shared/schemas/booking";
 import type { Car } from "@car-rental/shared/schemas/car";
 import classes from "./confirmation.module.css";
@@ -99,6 +104,9 @@ export function receiptPriceLines(booking: Omit<BookingView, "customerId">): Pri
     amount: booking.distanceFee,
   });
   lines.push({ key: "insurance", label: "Insurance", detail: "Per rental", amount: booking.insurance });
+  // Release-2 §C3: a check-in's charges are added to the total.
+  const charges = extraCharges(booking);
+  if (charges) lines.push({ key: "charges", label: "Extra Charges", detail: "At check-in", amount: charges });
   return lines;
 }
 

@@ -7,7 +7,12 @@ import {
   type BookingStatus,
 } from "@car-rental/shared/constants";
 import { formatPeso } from "@car-rental/shared/money";
-import { bookingPriceLines, discountAmountLabel, rentalLineLabel } from "@car-rental/shared/rates";
+import {
+  bookingPriceLines,
+  discountAmountLabel,
+  extraCharges,
+  rentalLineLabel,
+} from "@car-rental/shared/rates";
 import type { LocalBooking } from "../../../data/db";
 import { updateBookingStatus } from "../../../data/mutations/bookings/update-booking-status";
 import { queueChange } from "../frame/queue-change";
@@ -75,6 +80,12 @@ function Line({ label, value }: { label: string; value: string }) {
 }
 
 /** The day lines and length discount the booking was priced with (release-2 §E1), as stored with it. */
+/** Release-2 §C3: the check-in's charges are in the total; shown, so the lines add up to it. */
+function ExtraChargesLine({ booking }: { booking: LocalBooking }) {
+  const charges = extraCharges(booking);
+  return charges ? <Line label="Extra charges (check-in)" value={formatPeso(charges)} /> : null;
+}
+
 function PriceLines({ booking }: { booking: LocalBooking }) {
   const price = bookingPriceLines(booking);
   return (
@@ -164,6 +175,7 @@ export function BookingCard({ booking, onAddPayment, linked = true }: BookingCar
             <Line label="Driver fee" value={formatPeso(booking.driverFee)} />
             <Line label="Distance fee" value={formatPeso(booking.distanceFee)} />
             <Line label="Insurance" value={formatPeso(booking.insurance)} />
+            <ExtraChargesLine booking={booking} />
             <Group justify="space-between" gap="xs">
               <Text fw={700}>Total</Text>
               <Text fw={700}>{formatPeso(booking.total)}</Text>
