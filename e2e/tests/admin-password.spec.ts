@@ -38,6 +38,11 @@ async function signedInDevice(browser: Browser, password: string): Promise<Page>
 async function changePassword(page: Page, current: string, next: string): Promise<void> {
   await page.getByRole("tab", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
+  // Mantine's password field with its style sheet: the box is the field's, the input inside has no border.
+  for (const label of ["Current password", "New password", "Confirm new password"]) {
+    const input = page.getByLabel(label, { exact: true });
+    expect(await input.evaluate((element) => getComputedStyle(element).borderTopWidth), label).toBe("0px");
+  }
   await page.getByLabel("Current password", { exact: true }).fill(current);
   await page.getByLabel("New password", { exact: true }).fill(next);
   await page.getByLabel("Confirm new password", { exact: true }).fill(next);

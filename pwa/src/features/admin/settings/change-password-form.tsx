@@ -1,3 +1,5 @@
+import "@mantine/core/styles/Input.css";
+import "@mantine/core/styles/PasswordInput.css";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { useId, useState } from "react";
