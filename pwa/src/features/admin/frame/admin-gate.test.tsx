@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { adminAccess } from "@car-rental/shared/messages";
 import { ADMIN_FLAG_KEY } from "./admin-flag";
 import { AdminGate, ENTER_LABEL, PASSWORD_LABEL } from "./admin-gate";
+import { SIGN_IN_NO_ANSWER, SIGN_IN_OFFLINE } from "./use-admin-session";
 
 vi.mock("../../../data/sync-engine", () => ({ resumeAfterSignIn: vi.fn(() => Promise.resolve()) }));
 
@@ -76,5 +77,30 @@ describe("AdminGate", () => {
     await userEvent.click(screen.getByRole("button", { name: ENTER_LABEL }));
     expect(await screen.findByText(adminAccess.granted.title)).toBeTruthy();
     expect(window.localStorage.getItem(ADMIN_FLAG_KEY)).toBe("true");
+  });
+
+  it("says the answer may have been lost when sign-in gets no answer while online", async () => {
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    renderGate();
+    await userEvent.type(screen.getByLabelText(PASSWORD_LABEL), "right");
+    await userEvent.click(screen.getByRole("button", { name: ENTER_LABEL }));
+    expect(await screen.findByText("No Answer")).toBeTruthy();
+    expect(screen.getByText(SIGN_IN_NO_ANSWER)).toBeTruthy();
+    expect(screen.queryByText(SIGN_IN_OFFLINE)).toBeNull();
+    expect(window.localStorage.getItem(ADMIN_FLAG_KEY)).toBeNull();
+  });
+
+  it("says there is no connection when sign-in fails offline", async () => {
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    const onLine = vi.spyOn(window.navigator, "onLine", "get").mockReturnValue(false);
+    try {
+      renderGate();
+      await userEvent.type(screen.getByLabelText(PASSWORD_LABEL), "right");
+      await userEvent.click(screen.getByRole("button", { name: ENTER_LABEL }));
+      expect(await screen.findByText("No Connection")).toBeTruthy();
+      expect(screen.getByText(SIGN_IN_OFFLINE)).toBeTruthy();
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });

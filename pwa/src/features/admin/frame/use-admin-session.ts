@@ -17,6 +17,9 @@ import { showAdminError, showToast } from "../../../lib/toast";
 
 /** Shown when signing in is impossible because there is no connection. */
 export const SIGN_IN_OFFLINE = "You are offline. Connect to the internet to sign in.";
+/** Online, but the sign-in got no answer (a poor connection): trying again is safe. */
+export const SIGN_IN_NO_ANSWER =
+  "No answer from the server (the connection is poor, or its answer was lost). Please try again.";
 
 export type SignInResult = { ok: true } | { ok: false; message: string };
 
@@ -27,15 +30,21 @@ export async function signIn(password: string): Promise<SignInResult> {
   try {
     await api.call("adminLogin", { body: { password } });
   } catch (error) {
+    const offline = navigator.onLine === false;
     const message =
       error instanceof ApiError && error.status === 401
         ? adminAccess.incorrectPassword
         : error instanceof NetworkError
-          ? SIGN_IN_OFFLINE
+          ? offline
+            ? SIGN_IN_OFFLINE
+            : SIGN_IN_NO_ANSWER
           : describeError(error, adminAccess.incorrectPassword);
     // The gate shows the message inline; the toast names the outcome only, so the text appears once.
     // Without a connection nothing was denied: the toast says what happened instead.
-    showToast(error instanceof NetworkError ? { title: "No Connection" } : adminAccess.denied, "error");
+    showToast(
+      error instanceof NetworkError ? { title: offline ? "No Connection" : "No Answer" } : adminAccess.denied,
+      "error",
+    );
     return { ok: false, message };
   }
   writeAdminFlag(true);
