@@ -103,3 +103,60 @@ test("blocks two days from the Timeline offline; after reconnecting the customer
     )
     .toBe(false);
 });
+
+test("a block the server refused (the car was booked meanwhile) says 'not saved' on its bar until it is discarded", async ({
+  page,
+  context,
+  request,
+}) => {
+  const cars: ApiCar[] = await (await request.get("/api/cars")).json();
+  const car = cars.filter((c) => c.available).sort((a, b) => a.name.localeCompare(b.name))[2];
+  if (!car) throw new Error("not enough cars");
+  const day = addDays(today(), 25);
+
+  await signIn(page);
+  await page.getByRole("tab", { name: "Timeline", exact: true }).click();
+  const row = page.getByRole("row", { name: car.name, exact: true });
+  await expect(row).toBeVisible();
+  await waitForServiceWorkerControl(page);
+  // The day in view: the Timeline opens on 14 days from today.
+  for (let i = 0; i < 2; i += 1) await page.getByRole("button", { name: "Next", exact: true }).click();
+
+  await context.setOffline(true);
+  await row.getByRole("button", { name: `Block ${car.name} on ${formatLongDate(day)}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Block dates" });
+  await dialog.getByRole("button", { name: "Block dates" }).click();
+  await expect(dialog).toBeHidden();
+  // Meanwhile the shop's other device books the car that day.
+  const signedIn = await request.post("/api/admin/session", {
+    headers: { Origin: E2E_BASE_URL },
+    data: { password: E2E_ADMIN_PASSWORD },
+  });
+  expect(signedIn.status()).toBe(200);
+  const booked = await request.post("/api/admin/bookings", {
+    headers: { Origin: E2E_BASE_URL },
+    data: {
+      customerEmail: "rosa.timeline@example.ph",
+      customerName: "Rosa Timeline",
+      carName: car.name,
+      pickupDate: day,
+      returnDate: addDays(day, 1),
+      total: "3000",
+      status: "confirmed",
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+
+  await context.setOffline(false);
+  const refused = row.getByRole("button", { name: /^Maintenance, blocked, not saved: / });
+  await expect(refused).toBeVisible({ timeout: 30_000 });
+  await expect(refused).toHaveText("Maintenance · not saved");
+
+  await page.getByRole("button", { name: "Show changes" }).click();
+  const panel = page.getByRole("dialog", { name: "Changes waiting to sync" });
+  await panel.getByRole("button", { name: "Discard" }).click();
+  await panel.getByRole("button", { name: "Yes, discard" }).click();
+  await page.keyboard.press("Escape");
+  await expect(refused).toHaveCount(0);
+  await expect(row.getByRole("button", { name: "Rosa Timeline, confirmed booking" })).toBeVisible();
+});

@@ -44,6 +44,11 @@ export function SyncMarksProvider({ children }: { children: ReactNode }) {
   return <SyncMarksContext.Provider value={marks}>{children}</SyncMarksContext.Provider>;
 }
 
+/** Every row's mark (for a list that draws many rows, e.g. the Timeline's bars). */
+export function useSyncMarks(): Map<string, SyncMark> {
+  return useContext(SyncMarksContext);
+}
+
 /** The mark of one row; `pending` is the row's own `_pending` flag (set by its optimistic change). */
 export function useSyncMark(entity: SyncEntity, id: string, pending?: boolean): SyncMark | null {
   const mark = useContext(SyncMarksContext).get(`${entity}:${id}`);

@@ -6,6 +6,7 @@ import { addDays, formatLongDate, manilaToday } from "@car-rental/shared/dates";
 import { useAdminCars, useBlocks, useBookings } from "../../../data/admin-data";
 import { STATUS_COLORS } from "../frame/display";
 import { LoadingList } from "../frame/loading-list";
+import { REFUSED_LABEL, useSyncMarks } from "../frame/sync-marks";
 import { BlockDatesDialog, type BlockDraft } from "./block-dates-dialog";
 import { BlockDetailsDialog } from "./block-details-dialog";
 import classes from "./timeline.module.css";
@@ -35,13 +36,13 @@ function barStyle(bar: TimelineBar): CSSProperties {
   };
 }
 
-function barClass(bar: TimelineBar): string {
+function barClass(bar: TimelineBar, refused: boolean): string {
   return [
     classes.bar,
     bar.kind === "block" ? classes.block : "",
     bar.clippedStart ? classes.clippedStart : "",
     bar.clippedEnd ? classes.clippedEnd : "",
-    bar.pending ? classes.waiting : "",
+    refused ? classes.refused : bar.pending ? classes.waiting : "",
   ].join(" ");
 }
 
@@ -56,6 +57,7 @@ function CarRow({
   onDay: (carId: string, date: string) => void;
   onBar: (bar: TimelineBar) => void;
 }) {
+  const marks = useSyncMarks();
   return (
     <>
       <div className={classes.carCell} role="rowheader">
@@ -79,21 +81,29 @@ function CarRow({
             onClick={() => onDay(row.car.id, date)}
           />
         ))}
-        {row.bars.map((bar) => (
-          <button
-            key={`${bar.kind}-${bar.id}`}
-            type="button"
-            className={barClass(bar)}
-            style={barStyle(bar)}
-            title={bar.label}
-            aria-label={
-              bar.kind === "booking" ? `${bar.label}, ${bar.status} booking` : `${bar.label}, blocked`
-            }
-            onClick={() => onBar(bar)}
-          >
-            {bar.label}
-          </button>
-        ))}
+        {row.bars.map((bar) => {
+          // A change the server refused (e.g. a block over a booking made meanwhile): the bar says so,
+          // faint, until the owner retries, edits or discards it in the outbox.
+          const mark = marks.get(`${bar.kind === "booking" ? "bookings" : "blocks"}:${bar.id}`);
+          const refused = mark?.state === "refused";
+          const label = refused ? `${bar.label} · ${REFUSED_LABEL.toLowerCase()}` : bar.label;
+          return (
+            <button
+              key={`${bar.kind}-${bar.id}`}
+              type="button"
+              className={barClass(bar, refused)}
+              style={barStyle(bar)}
+              title={refused ? `${label}: ${mark.message}` : label}
+              aria-label={
+                (bar.kind === "booking" ? `${bar.label}, ${bar.status} booking` : `${bar.label}, blocked`) +
+                (refused ? `, ${REFUSED_LABEL.toLowerCase()}: ${mark.message}` : "")
+              }
+              onClick={() => onBar(bar)}
+            >
+              {label}
+            </button>
+          );
+        })}
       </div>
     </>
   );
