@@ -12,6 +12,7 @@ import {
   extraCharges,
   priceRental,
   ratePeriodSchema,
+  rentalLineLabel,
   type LengthDiscount,
   type RatePeriod,
 } from "./rates";
@@ -234,5 +235,22 @@ describe("extraCharges", () => {
     expect(extraCharges({ ...amounts, total: "14000.00" })).toBeNull();
     // An admin-entered price is all subtotal: nothing beyond it.
     expect(extraCharges({ ...amounts, subtotal: "9500", insurance: "0", total: "9500.00" })).toBeNull();
+  });
+});
+
+describe("rentalLineLabel", () => {
+  it("names a priced line by its days, rate and period", () => {
+    expect(rentalLineLabel({ days: 1, rate: "2500.00", periodName: null, amount: "2500.00" })).toBe(
+      "1 day × ₱2,500",
+    );
+    expect(rentalLineLabel({ days: 2, rate: "3250.00", periodName: "Holy Week", amount: "6500.00" })).toBe(
+      "2 days × ₱3,250 (Holy Week)",
+    );
+  });
+
+  it("calls a line whose amount is not days × rate an agreed price (an admin's booking)", () => {
+    expect(rentalLineLabel({ days: 2, rate: "4500.00", periodName: null, amount: "9500.00" })).toBe(
+      "2 days, agreed price",
+    );
   });
 });

@@ -171,9 +171,15 @@ export function priceRental(
   };
 }
 
-/** `3 days × ₱2,500`, `2 days × ₱3,250 (Holy Week)`, `1 day × ₱2,500`. */
-export function rentalLineLabel(line: Pick<RentalLine, "days" | "rate" | "periodName">): string {
+/**
+ * `3 days × ₱2,500`, `2 days × ₱3,250 (Holy Week)`, `1 day × ₱2,500`. A line
+ * whose amount is not its days × rate is a price the owner agreed (an admin's
+ * booking stores its total as the whole rental, spec §3): `2 days, agreed
+ * price`, never a sum that does not add up (`2 days × ₱4,500 … ₱9,500`).
+ */
+export function rentalLineLabel(line: Pick<RentalLine, "days" | "rate" | "periodName" | "amount">): string {
   const days = `${line.days} ${line.days === 1 ? "day" : "days"}`;
+  if (parseMoney(line.rate) * BigInt(line.days) !== parseMoney(line.amount)) return `${days}, agreed price`;
   const period = line.periodName ? ` (${line.periodName})` : "";
   return `${days} × ${formatPeso(line.rate)}${period}`;
 }

@@ -124,7 +124,13 @@ describe("Receipt", () => {
       total: "15500.00",
     };
     expect(receiptPriceLines(selfDrive).map((line) => line.key)).toEqual(["rental", "distance", "insurance"]);
-    expect(receiptPriceLines({ ...booking, totalDays: 1 })[0]?.detail).toBe("1 day × ₱4,500");
+    expect(receiptPriceLines({ ...booking, totalDays: 1, subtotal: "4500.00" })[0]?.detail).toBe(
+      "1 day × ₱4,500",
+    );
+    // An admin's booking: its total is the agreed price of the whole rental (spec §3).
+    expect(receiptPriceLines({ ...booking, totalDays: 2, subtotal: "9500.00" })[0]?.detail).toBe(
+      "2 days, agreed price",
+    );
   });
 
   it("lists a check-in's extra charges, which its total holds (release-2 §C3), so the lines add up to it", () => {
