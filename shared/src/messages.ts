@@ -81,6 +81,9 @@ export const uploadMessages = {
   invalidUploadUrl: "Invalid upload URL received",
 } as const;
 
+/** A contact message sent without a subject, as the admin's Messages and the owner's mail name it. */
+export const NO_CONTACT_SUBJECT = "No subject";
+
 export const contactToasts = {
   missingFields: { title: "Required Fields Missing", description: "Please fill in all required fields." },
   failed: { title: "Failed to Send Message", description: GENERIC_FAILURE },

@@ -153,6 +153,23 @@ describe("notices to the business", () => {
     expect(mail.text).toContain("Do you have <vans>?");
     expect(mail.html).toContain("Do you have &lt;vans&gt;?");
   });
+
+  it("says a contact message without a subject has none, as the admin's Messages do", () => {
+    const mail = contactNoticeMail(
+      {
+        firstName: "Ana",
+        lastName: "Reyes",
+        email: "ana@example.com",
+        phone: null,
+        subject: null,
+        message: "Hi",
+      },
+      "owner@example.com",
+    );
+    expect(mail.subject).toBe("Contact form: Ana Reyes");
+    expect(mail.text).toContain("Subject: No subject");
+    expect(mail.text).not.toContain("General Inquiry");
+  });
 });
 
 describe("pickupTimeLabel", () => {

@@ -9,6 +9,7 @@ import {
   rentalTerms,
 } from "@car-rental/shared/constants";
 import { formatBookedOn, formatLongDate } from "@car-rental/shared/dates";
+import { NO_CONTACT_SUBJECT } from "@car-rental/shared/messages";
 import { DEPOSIT_LABEL, DEPOSIT_NOTE, depositAmount } from "@car-rental/shared/deposit";
 import { formatPeso, toMoneyString, tryParseMoney, type MoneyInput } from "@car-rental/shared/money";
 import {
@@ -414,18 +415,19 @@ export function contactNoticeMail(
   businessEmail: string = contactSettings.email,
 ): QueuedMail {
   const name = `${message.firstName} ${message.lastName}`.trim();
-  const topic = message.subject?.trim() || "General Inquiry";
+  // Without a subject the mail says so, as the admin's Messages do (not a topic the sender never chose).
+  const topic = message.subject?.trim() || null;
   const rows: [string, string][] = [
     ["From", name],
     ["Email", message.email],
     ["Phone", message.phone?.trim() || "Not given"],
-    ["Subject", topic],
+    ["Subject", topic ?? NO_CONTACT_SUBJECT],
   ];
   const text = `${rows.map(([label, value]) => `${label}: ${value}`).join("\n")}\n\n${message.message.trim()}\n`;
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Contact message</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#111827;max-width:640px;margin:0 auto;padding:16px">
-<h1 style="font-size:20px">Contact message: ${escapeHtml(topic)}</h1>
+<h1 style="font-size:20px">Contact message: ${escapeHtml(topic ?? NO_CONTACT_SUBJECT)}</h1>
 <table style="border-collapse:collapse">${rows
     .map(
       ([label, value]) =>
@@ -437,7 +439,7 @@ export function contactNoticeMail(
   return {
     kind: "contact-notice",
     to: businessEmail,
-    subject: `Contact form: ${topic} - ${name}`,
+    subject: topic ? `Contact form: ${topic} - ${name}` : `Contact form: ${name}`,
     text,
     html,
   };

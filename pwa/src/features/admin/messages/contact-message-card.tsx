@@ -1,4 +1,5 @@
 import { Anchor, Badge, Card, Group, Stack, Text } from "@mantine/core";
+import { NO_CONTACT_SUBJECT } from "@car-rental/shared/messages";
 import type { ContactMessageRecord } from "@car-rental/shared/schemas/contact";
 import { RouterAnchor } from "../../../lib/router-anchor";
 import { messagePath } from "../frame/admin-paths";
@@ -49,7 +50,7 @@ export function ContactMessageCard({ message, linked }: { message: ContactMessag
             </Text>
           </Stack>
           <Badge variant="light" color={message.subject ? "brand" : "gray"}>
-            {message.subject ?? "No subject"}
+            {message.subject ?? NO_CONTACT_SUBJECT}
           </Badge>
         </Group>
         <Text
