@@ -79,8 +79,17 @@ const SHOWN_VALUE_CHARS = 160;
 
 /** A value of a change as the review list shows it: text as typed, anything else as JSON, cut when long. */
 function shownValue(value: unknown): string {
+  if (value === null || value === "") return "(none)";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
   const text = typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
   return text.length > SHOWN_VALUE_CHARS ? `${text.slice(0, SHOWN_VALUE_CHARS - 1)}…` : text;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The id of a record the change makes or touches: its label names the record, the owner never reads ids. */
+function isRecordId(key: string, value: unknown): boolean {
+  return (key === "id" || key.endsWith("Id")) && typeof value === "string" && UUID.test(value);
 }
 
 /**
@@ -88,7 +97,9 @@ function shownValue(value: unknown): string {
  * field as it was made: its original content, to decide whether to retry, edit or discard it.
  */
 function ChangeContent({ args }: { args: Record<string, unknown> }) {
-  const fields = Object.entries(args).filter(([, value]) => value !== undefined);
+  const fields = Object.entries(args).filter(
+    ([key, value]) => value !== undefined && !isRecordId(key, value),
+  );
   if (fields.length === 0) return null;
   return (
     <dl aria-label="The change" style={{ margin: 0, fontSize: "var(--mantine-font-size-xs)" }}>

@@ -82,8 +82,11 @@ describe("OutboxPanel", () => {
     // Its original content (release 2 A5), to decide on it: what it would send, field by field.
     const change = within(card).getByLabelText("The change");
     expect(change.textContent).toContain("Amount:9000.00");
-    expect(change.textContent).toContain("Booking id:00000000-0000-4000-8000-000000000001");
-    expect(change.textContent).toContain("Note:null");
+    expect(change.textContent).toContain("Note:(none)");
+    // The label names the booking; its id and the payment's own are not for the owner to read.
+    expect(change.textContent).not.toContain("00000000-0000-4000-8000-000000000001");
+    expect(change.textContent).not.toContain(payment.args.id);
+    expect(change.textContent).not.toMatch(/\bId:/);
     const message = screen.getByRole("listitem", { name: "Contact message from Maria Santos" });
     expect(within(message).queryByLabelText("The change")).toBeNull();
     const user = userEvent.setup();
