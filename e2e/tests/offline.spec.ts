@@ -144,6 +144,13 @@ test.describe("a first visit whose connection drops while the app's files load",
     page,
     context,
   }) => {
+    // React reports a page that did not match its HTML (minified errors #418, #423, #425) on the console.
+    const mismatches: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && /hydrat|#41[89]|#42[35]/i.test(message.text())) {
+        mismatches.push(message.text());
+      }
+    });
     // The HTML arrives; every script of the app fails, as on a connection that just dropped.
     let scriptsFail = true;
     await page.route(/\/assets\/.*\.js$/, (route) =>
@@ -154,9 +161,22 @@ test.describe("a first visit whose connection drops while the app's files load",
     // The prerendered page does not stay inert: its links work without the app.
     await expect(page.locator("#root")).not.toHaveAttribute("inert", /.*/);
     await context.setOffline(true);
+    // The header's indicator, built online, says the connection is gone although the app is not there.
+    const header = page.getByRole("banner");
+    const offline = header.getByRole("button", { name: "Offline, all changes saved" });
+    await expect(offline).toBeVisible();
+    await expect(offline).toHaveText("Offline");
     scriptsFail = false;
     await context.setOffline(false);
     await waitForFleet(page);
+    // The app took over the indicator (hydrated without a mismatch) and follows the connection itself.
+    await expect(header.getByRole("button", { name: "Online, all changes saved" })).toBeVisible();
+    await context.setOffline(true);
+    await expect(offline).toHaveText("Offline");
+    await expect(page.locator("[data-sync-word]")).toHaveCount(1);
+    await context.setOffline(false);
+    await expect(header.getByRole("button", { name: "Online, all changes saved" })).toBeVisible();
+    expect(mismatches).toEqual([]);
     await page.locator("#cars").getByRole("button", { name: "Select This Car" }).first().click();
     await expect(page.getByLabel("Full Name")).toBeVisible();
   });

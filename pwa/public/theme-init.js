@@ -1,4 +1,4 @@
-// Runs before the first paint. Four jobs, external file: the CSP allows no inline script.
+// Runs before the first paint. Five jobs, external file: the CSP allows no inline script.
 (function () {
   // 1. Sets the colour scheme the React ThemeProvider will start with
   // (localStorage "theme", else the system preference), so no wrong-theme flash shows.
@@ -57,5 +57,49 @@
   window.takeEarlyInstallPrompt = function () {
     window.removeEventListener("beforeinstallprompt", keep);
     return announced;
+  };
+
+  // 5. The header's connection indicator is built online ("Online, all changes saved"). On a first
+  // visit whose connection drops before the app's files arrive, the built page would say so while
+  // nothing loads: until the app starts, the indicator says what the browser knows. The app puts the
+  // built indicator back before it hydrates the page (src/main.tsx) and from then on shows it itself.
+  var built = null;
+  var showConnection = function () {
+    var button = built ? built.button : document.querySelector("[data-sync-status]");
+    if (!button) return;
+    if (!built) {
+      built = { button: button, label: button.getAttribute("aria-label") || "", word: null };
+    }
+    var offline = navigator.onLine === false;
+    var label = offline ? built.label.replace(/^Online/, "Offline") : built.label;
+    button.setAttribute("aria-label", label);
+    button.setAttribute("title", label);
+    // As the app shows it offline: the word instead of the "all saved" cloud.
+    var icon = button.querySelector('[data-position="left"]');
+    if (icon) icon.style.display = offline ? "none" : "";
+    if (offline && !built.word) {
+      built.word = document.createElement("span");
+      built.word.setAttribute("data-sync-word", "");
+      built.word.textContent = "Offline";
+      var inner = button.querySelector(".mantine-Button-label") || button;
+      inner.appendChild(built.word);
+    } else if (!offline && built.word) {
+      built.word.remove();
+      built.word = null;
+    }
+  };
+  window.addEventListener("offline", showConnection);
+  window.addEventListener("online", showConnection);
+  if (navigator.onLine === false) document.addEventListener("DOMContentLoaded", showConnection);
+  window.restoreBuiltIndicator = function () {
+    window.removeEventListener("offline", showConnection);
+    window.removeEventListener("online", showConnection);
+    if (!built) return;
+    built.button.setAttribute("aria-label", built.label);
+    built.button.setAttribute("title", built.label);
+    if (built.word) built.word.remove();
+    var icon = built.button.querySelector('[data-position="left"]');
+    if (icon) icon.style.display = "";
+    built = null;
   };
 })();

@@ -27,6 +27,13 @@ captureInstallPrompt();
 // A logout made offline ends the server session once a page is online.
 watchPendingLogout();
 
+declare global {
+  interface Window {
+    /** public/theme-init.js: puts back the header indicator as built, for hydration. */
+    restoreBuiltIndicator?: () => void;
+  }
+}
+
 const container = document.getElementById("root");
 if (!container) {
   throw new Error("index.html has no #root element");
@@ -71,6 +78,8 @@ async function start(root: HTMLElement): Promise<void> {
   const { createAppRouter, loadCurrentRoute } = await boot(() => import("./boot/routes"));
   await nextTask();
   const router = createAppRouter();
+  // public/theme-init.js may have shown the connection on the built indicator: the app shows it from now on.
+  window.restoreBuiltIndicator?.();
   const app = (
     <AppTree>
       <RouterProvider router={router} />

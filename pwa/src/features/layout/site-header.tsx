@@ -57,12 +57,16 @@ function QuietSyncStatus({
       aria-haspopup="dialog"
       aria-expanded={false}
       onClick={onOpen}
+      // public/theme-init.js shows the connection on it until the app has started.
+      data-sync-status=""
     >
       <ButtonInner
         leftSection={
           online ? <IconCloudCheck size={18} aria-hidden /> : <IconWifiOff size={18} aria-hidden />
         }
-      />
+      >
+        {online ? null : <span data-sync-word="">Offline</span>}
+      </ButtonInner>
     </button>
   );
 }
