@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { E2E_BASE_URL } from "../src/env";
+import { E2E_ADMIN_PASSWORD, E2E_BASE_URL } from "../src/env";
 import { waitForServiceWorkerControl } from "../src/pwa";
 
 /**
@@ -88,4 +88,29 @@ test("a push shows the owner's notification, carrying the screen it opens", asyn
   await expect
     .poll(shown)
     .toEqual([{ title: "Booking updated", body: "", tag: "booking-0f8e2a6c", data: { url: "/admin" } }]);
+});
+
+test.describe("without a service worker", () => {
+  test.use({ serviceWorkers: "block" });
+
+  test("turning notifications on says it could not, instead of spinning for ever", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["notifications"], { origin: E2E_BASE_URL });
+    await page.goto("/admin/settings");
+    await page.getByLabel("Admin Password").fill(E2E_ADMIN_PASSWORD);
+    await page.getByRole("button", { name: "Access Admin Panel" }).click();
+    await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
+    // No worker is registered: nothing is subscribed, and the button can be used.
+    const turnOn = page.getByRole("button", { name: "Turn on notifications" });
+    await expect(turnOn).toBeEnabled();
+    await turnOn.click();
+    // The worker never becomes ready: after a while the owner is told, and may try again.
+    await expect(page.getByText("Notifications could not be turned on. Please try again.")).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(turnOn).toBeEnabled();
+    await expect(page.getByText("Notifications are on for this device.")).toHaveCount(0);
+  });
 });

@@ -10,13 +10,41 @@ export function pushSupported(): boolean {
   );
 }
 
-async function registration(): Promise<ServiceWorkerRegistration> {
-  return navigator.serviceWorker.ready;
+/** How long the service worker may take to be ready, and the push service to answer a subscription. */
+export const READY_WAIT_MS = 10_000;
+export const SUBSCRIBE_WAIT_MS = 15_000;
+
+/** `promise`, or a rejection after `ms`: the browser's push calls can wait forever. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
 }
 
-/** This device's current subscription, if notifications are on here. */
+/**
+ * The service worker's registration. `ready` never settles while no worker is
+ * registered (its registration failed, or the browser blocks workers): the
+ * toggle would spin for ever; it fails after a while instead.
+ */
+async function registration(): Promise<ServiceWorkerRegistration> {
+  return within(navigator.serviceWorker.ready, READY_WAIT_MS, "The service worker");
+}
+
+/** This device's current subscription, if notifications are on here; none without a service worker. */
 export async function currentSubscription(): Promise<PushSubscription | null> {
   if (!pushSupported()) return null;
+  const registered = await navigator.serviceWorker.getRegistration();
+  if (!registered) return null;
   return (await registration()).pushManager.getSubscription();
 }
 
@@ -47,7 +75,12 @@ export async function turnOnNotifications(): Promise<TurnOnResult> {
   const pushManager = (await registration()).pushManager;
   const subscription =
     (await pushManager.getSubscription()) ??
-    (await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+    // The browser's push service answers over the network: on a poor connection it may never.
+    (await within(
+      pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }),
+      SUBSCRIBE_WAIT_MS,
+      "The push service",
+    ));
   const json = subscription.toJSON();
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return "failed";
   await api.call("subscribePush", {
