@@ -66,7 +66,8 @@ test("a push shows the owner's notification, carrying the screen it opens", asyn
         data: n.data as unknown,
       }));
     });
-  await expect.poll(shown).toEqual([
+  // A loaded machine may take a while to start the stopped worker for its first push.
+  await expect.poll(shown, { timeout: 30_000 }).toEqual([
     {
       title: "New booking ACR-7K3Q9P",
       body: "Maria Santos, Toyota Vios, Mar 21 – Mar 24",
