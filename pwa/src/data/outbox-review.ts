@@ -10,6 +10,7 @@
 import { readAdminSyncState } from "./admin-sync";
 import type { CarRentalDb, OutboxEntry, StoredOutboxEntry } from "./db";
 import { mayHaveReachedServer, newId, outboxRowKeys } from "./outbox";
+import { withEditedFields } from "./mutations/changed-fields";
 import { editableKeys, type MutationArgs } from "./mutations/mutation";
 import { mutationNamed } from "./mutations/registry";
 
@@ -79,10 +80,11 @@ export function editEntry(
     const mutation = mutationNamed(entry.mutation);
     // The record's identity never changes: only the editable arguments are taken.
     const editable = new Set(mutation ? editableKeys(mutation, entry.args) : []);
-    const args = {
+    // An edit that sends only its changed fields sends those edited here too (changed-fields.ts).
+    const args = withEditedFields(entry.args, {
       ...entry.args,
       ...Object.fromEntries(Object.entries(changes).filter(([key]) => editable.has(key))),
-    };
+    });
     const label = mutation?.revise ? await mutation.revise(db, entry, args) : undefined;
     const fresh = {
       id: newId(),

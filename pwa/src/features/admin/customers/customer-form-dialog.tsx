@@ -21,6 +21,7 @@ import { field } from "../../../lib/form-field";
 import { createAdminBooking } from "../../../data/mutations/bookings/create-admin-booking";
 import { createCustomer } from "../../../data/mutations/customers/create-customer";
 import { updateCustomer } from "../../../data/mutations/customers/update-customer";
+import { changedFields } from "../../../data/mutations/changed-fields";
 import { newId, queueChange } from "../frame/queue-change";
 import {
   createCustomerFormSchema,
@@ -89,7 +90,10 @@ function CustomerForm({ customer, onDone }: { customer: LocalCustomer | null; on
       return;
     }
     if (customer) {
-      if (await queueChange(updateCustomer, { ...body, id: customer.id })) onDone();
+      // Only the fields changed here (changed-fields.ts): what another device changed meanwhile stays.
+      const before = schema.safeParse(customerFormOf(customer));
+      const changed = before.success ? changedFields(customerBodyOf(before.data), body) : undefined;
+      if (await queueChange(updateCustomer, { ...body, id: customer.id, changed })) onDone();
       return;
     }
     const bookingBody = initialBookingBody(values, values, cars ?? []);

@@ -17,9 +17,11 @@ import { Controller, useForm } from "react-hook-form";
 import { FUELS, TRANSMISSIONS } from "@car-rental/shared/constants";
 import { manilaToday } from "@car-rental/shared/dates";
 import { carFormMessages } from "@car-rental/shared/messages";
+import type { CarInputBody } from "@car-rental/shared/schemas/car";
 import type { LocalAdminCar } from "../../../data/db";
 import { createCar } from "../../../data/mutations/cars/create-car";
 import { updateCar } from "../../../data/mutations/cars/update-car";
+import { changedFields } from "../../../data/mutations/changed-fields";
 import { newId, queueChange } from "../frame/queue-change";
 import { showToast } from "../../../lib/toast";
 import { field } from "../../../lib/form-field";
@@ -53,6 +55,16 @@ export function CarFormDialog({ opened, car, onClose }: CarFormDialogProps) {
   );
 }
 
+/**
+ * The fields the owner changed in the form: the car as it was, read through the same form, against
+ * what is sent. Only those are sent (changed-fields.ts); every field when the car no longer reads
+ * through today's form.
+ */
+function changedCarFields(car: LocalAdminCar, body: CarInputBody): string[] | undefined {
+  const before = carFormSchema.safeParse(carFormOf(car));
+  return before.success ? changedFields(carBodyOf(before.data, car.image), body) : undefined;
+}
+
 function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => void }) {
   const form = useForm<CarFormInput, unknown, CarFormOutput>({
     resolver: zodResolver(carFormSchema),
@@ -69,7 +81,9 @@ function CarForm({ car, onDone }: { car: LocalAdminCar | null; onDone: () => voi
       return;
     }
     const body = carBodyOf(values, image);
-    const queued = await queueChange(car ? updateCar : createCar, { ...body, id: car?.id ?? newId() });
+    const queued = car
+      ? await queueChange(updateCar, { ...body, id: car.id, changed: changedCarFields(car, body) })
+      : await queueChange(createCar, { ...body, id: newId() });
     if (queued) onDone();
   };
 

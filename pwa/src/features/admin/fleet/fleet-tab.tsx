@@ -30,7 +30,12 @@ import { SyncBadge } from "../frame/sync-marks";
 /** The Available/Rented switch: a PUT of the whole car with `available` changed. */
 function setCarAvailability(car: LocalAdminCar, available: boolean): Promise<boolean> {
   const label = `Mark ${car.name} ${available ? "Available" : "Rented"}`;
-  return queueChange(updateCar, { ...carBody(car, { available }), id: car.id }, { label });
+  // Only the availability: a change made meanwhile elsewhere to the car's other fields stays.
+  return queueChange(
+    updateCar,
+    { ...carBody(car, { available }), id: car.id, changed: ["available"] },
+    { label },
+  );
 }
 
 function CarCard({
