@@ -179,6 +179,23 @@ test.describe("on a phone", () => {
     await context.setOffline(false);
   });
 
+  test("no page is wider than the phone, before and after a car is chosen", async ({ page }) => {
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    for (const path of ["/", "/booking", "/my-booking", "/pcc"]) {
+      await page.goto(path);
+      await expect(page.locator("#root")).not.toHaveAttribute("inert", /.*/);
+      // The form's cards lay out once the app has started: measured after they have.
+      await expect
+        .poll(pageWidth, { message: `${path} fits 390 px`, intervals: [500, 1000, 1000] })
+        .toBe(390);
+    }
+    await page.goto("/booking");
+    await page.getByRole("button", { name: "Select This Car" }).first().click();
+    await expect(page.getByLabel("Full Name")).toBeVisible();
+    await page.waitForTimeout(1000);
+    expect(await pageWidth(), "/booking with a car chosen fits 390 px").toBe(390);
+  });
+
   test("the mobile menu opens and closes", async ({ page }) => {
     await page.goto("/");
     await expect(mainNav(page)).toBeHidden();
