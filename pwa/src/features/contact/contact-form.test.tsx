@@ -13,7 +13,7 @@ import { ContactSection } from "./contact-form";
 
 type Sent = { url: string; init: RequestInit };
 
-function renderForm(fetchImpl: FetchLike) {
+function renderForm(fetchImpl: FetchLike, outboxFails = { times: 0 }) {
   const sent: Sent[] = [];
   const queued: EnqueueInput<MutationArgs>[] = [];
   const api = new ApiClient({
@@ -23,6 +23,10 @@ function renderForm(fetchImpl: FetchLike) {
     },
   });
   const enqueue = async <Args extends MutationArgs>(input: EnqueueInput<Args>): Promise<OutboxEntry> => {
+    if (outboxFails.times > 0) {
+      outboxFails.times -= 1;
+      throw new TypeError("Failed to fetch dynamically imported module");
+    }
     queued.push(input);
     return {
       id: input.id ?? "entry",
@@ -165,5 +169,40 @@ describe("ContactSection", () => {
     expect(queued[0]?.mutation.route.path).toBe("/api/contact");
     expect(queued[0]?.id).toBe(new Headers(sent[0]?.init.headers).get("Idempotency-Key"));
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/First Name/).value).toBe(""));
+  });
+
+  it("sends the same message again under the same key when its outcome was unknown, so it is stored once", async () => {
+    // The answer is lost and the outbox cannot load (a first visit on a dropping connection).
+    const { sent, queued } = renderForm(
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+      { times: 1 },
+    );
+    const user = await fillRequired();
+    await user.click(screen.getByRole("button", { name: /Send Message/ }));
+    expect(await screen.findByText(contactToasts.failed.title)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>(/First Name/).value).toBe("Maria");
+    await user.click(screen.getByRole("button", { name: /Send Message/ }));
+    expect(await screen.findByText(contactToasts.queued.title)).toBeTruthy();
+    const keys = sent.map((request) => new Headers(request.init.headers).get("Idempotency-Key"));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(queued[0]?.id).toBe(keys[0]);
+  });
+
+  it("sends an edited message under a new key", async () => {
+    const { sent } = renderForm(
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+      {
+        times: 1,
+      },
+    );
+    const user = await fillRequired();
+    await user.click(screen.getByRole("button", { name: /Send Message/ }));
+    expect(await screen.findByText(contactToasts.failed.title)).toBeTruthy();
+    await user.type(screen.getByLabelText(/^Message/), " And the Vios?");
+    await user.click(screen.getByRole("button", { name: /Send Message/ }));
+    expect(await screen.findByText(contactToasts.queued.title)).toBeTruthy();
+    const keys = sent.map((request) => new Headers(request.init.headers).get("Idempotency-Key"));
+    expect(keys[1]).not.toBe(keys[0]);
   });
 });

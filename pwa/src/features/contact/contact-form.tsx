@@ -15,7 +15,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconInfoCircle, IconSend } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { CONTACT_TOPICS, contactTopicNotes, type ContactTopic } from "@car-rental/shared/constants";
 import { contactToasts } from "@car-rental/shared/messages";
@@ -28,6 +28,7 @@ import type { ApiClient } from "../../data/api-client";
 import type * as SyncEngine from "../../data/sync-engine";
 import type { OutboxEntry } from "../../data/db";
 import type { EnqueueInput } from "../../data/outbox";
+import { newId } from "../../data/new-id";
 import { field } from "../../lib/form-field";
 import { showToast } from "../../lib/toast";
 import { announceContactDeliveries } from "./contact-delivery-toasts";
@@ -91,6 +92,7 @@ function prepareOutbox(): void {
  */
 export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps) {
   const [sending, setSending] = useState(false);
+  const attempt = useRef<{ key: string; content: string } | null>(null);
   const form = useForm<ContactFormValues, unknown, ContactMessage>({
     defaultValues: EMPTY,
     resolver: zodResolver(contactMessageSchema),
@@ -104,12 +106,23 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
 
   const onValid = async (message: ContactMessage) => {
     setSending(true);
+    // The same message sent again after an attempt whose outcome is unknown (its answer lost and
+    // the outbox not loaded, on a first visit) goes under that attempt's key: stored once.
+    const content = JSON.stringify(message);
+    if (attempt.current?.content !== content) attempt.current = { key: newId(), content };
+    const { key } = attempt.current;
     try {
-      const outcome = await sendContactMessage(message, {
-        ...(api ? { api } : {}),
-        enqueue,
-        isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
-      });
+      const outcome = await sendContactMessage(
+        message,
+        {
+          ...(api ? { api } : {}),
+          enqueue,
+          isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
+        },
+        key,
+      );
+      // An answer (sent, refused) or the outbox holding it: a next message is a new one.
+      attempt.current = null;
       if (outcome.kind === "failed") {
         showToast(contactToasts.failed, "error");
         return;

@@ -29,11 +29,16 @@ export type ContactSendDeps = {
 /** A spotty connection gets this long for the direct send; then the outbox takes over. */
 export const CONTACT_SEND_TIMEOUT_MS = 15_000;
 
+/**
+ * @param key the request's Idempotency-Key: the same message sent again after
+ * an attempt whose outcome is unknown goes under the key of that attempt, so
+ * the server stores it once.
+ */
 export async function sendContactMessage(
   message: ContactMessage,
   deps: ContactSendDeps,
+  key: string = newId(),
 ): Promise<ContactOutcome> {
-  const key = newId();
   const queue = async (): Promise<ContactOutcome> => {
     const entry = await deps.enqueue({ id: key, mutation: sendContactMessageLater, args: message });
     return { kind: "queued", entry };
