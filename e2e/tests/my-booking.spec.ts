@@ -312,6 +312,9 @@ test("a booking within 24 hours of pickup cannot be cancelled: the page says why
   await page.getByRole("button", { name: "Find booking" }).click();
   await expect(page.getByTestId("my-booking-status")).toHaveText("Pending");
   await page.getByRole("button", { name: "Cancel booking" }).click();
+  // The lookup said so already: the confirmation does not promise that the dates are released.
+  await expect(page.getByRole("dialog")).toContainText("less than 24 hours away");
+  await expect(page.getByRole("dialog")).not.toContainText("released at once");
   await page.getByRole("dialog").getByRole("button", { name: "Cancel booking" }).click();
   const refusal = page.getByRole("alert").filter({ hasText: "cannot be cancelled online" });
   await expect(refusal).toContainText("less than 24 hours");

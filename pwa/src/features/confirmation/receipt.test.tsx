@@ -55,6 +55,23 @@ const booking: BookingView = {
 };
 
 describe("Receipt", () => {
+  it("says a cancelled or expired booking is no longer valid for pickup, instead of 'SAVE THIS IMPORTANT'", () => {
+    for (const [status, title] of [
+      ["cancelled", "THIS BOOKING IS CANCELLED"],
+      ["expired", "THIS BOOKING HAS EXPIRED"],
+    ] as const) {
+      const { unmount } = render(
+        <MantineProvider>
+          <Receipt booking={{ ...booking, status }} car={car} />
+        </MantineProvider>,
+      );
+      expect(screen.getByText(title)).toBeTruthy();
+      expect(screen.getByText(/no longer valid for pickup/)).toBeTruthy();
+      expect(screen.queryByText("SAVE THIS IMPORTANT")).toBeNull();
+      unmount();
+    }
+  });
+
   it("shows every section of the confirmation", () => {
     render(
       <MantineProvider>

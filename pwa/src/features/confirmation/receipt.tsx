@@ -27,6 +27,12 @@ type ReceiptProps = {
   car: Car;
 };
 
+/** The notice's title for a booking that will not happen. */
+const NOT_FOR_PICKUP: Partial<Record<string, string>> = {
+  cancelled: "THIS BOOKING IS CANCELLED",
+  expired: "THIS BOOKING HAS EXPIRED",
+};
+
 export function durationText(days: number): string {
   return days === 1 ? "1 day" : `${days} days`;
 }
@@ -116,18 +122,27 @@ export function Receipt({ booking, car }: ReceiptProps) {
   const driver = driverServiceOptions[booking.driverService];
   const distance = distanceServiceOptions[booking.distanceService];
   const bookedOn = formatBookedOn(booking.createdAt || new Date());
+  const ended = NOT_FOR_PICKUP[booking.status];
 
   return (
     <article className={classes.receipt} aria-label="Booking receipt">
       <div className={classes.notice} role="note">
         <IconAlertTriangle size={22} aria-hidden="true" className={classes.noticeIcon} />
-        <div>
-          <p className={classes.noticeTitle}>SAVE THIS IMPORTANT</p>
-          <p>
-            This is your official booking confirmation. Save or print it and show it when you pick up your
-            vehicle.
-          </p>
-        </div>
+        {/* A booking that will not happen (My booking shows it too) is no confirmation to show at pickup. */}
+        {ended ? (
+          <div>
+            <p className={classes.noticeTitle}>{ended}</p>
+            <p>This booking is no longer valid for pickup. To rent again, please make a new booking.</p>
+          </div>
+        ) : (
+          <div>
+            <p className={classes.noticeTitle}>SAVE THIS IMPORTANT</p>
+            <p>
+              This is your official booking confirmation. Save or print it and show it when you pick up your
+              vehicle.
+            </p>
+          </div>
+        )}
       </div>
 
       <header className={classes.business}>

@@ -84,27 +84,15 @@ export function CancelBooking({ answer, disabled, onCancelled }: CancelBookingPr
       >
         {myBookingLabels.cancel}
       </Button>
-      {refusal && (
-        <Alert
-          color="red"
-          role="alert"
-          title="This booking cannot be cancelled online"
-          icon={<IconAlertTriangle size={20} aria-hidden="true" />}
-          w="100%"
-        >
-          <Stack gap={4}>
-            <Text size="sm">{refusal}</Text>
-            <Text size="sm">
-              <IconPhone size={14} aria-hidden="true" /> Call us: {contactSettings.phones.join(" or ")}
-            </Text>
-          </Stack>
-        </Alert>
-      )}
+      {refusal && <CancellationClosed reason={refusal} announced />}
       <Modal opened={opened} onClose={() => setOpened(false)} title="Cancel this booking?" centered>
         <Stack gap="md">
           <Text>
             Booking {booking.reference}: {booking.carName}, {formatLongDate(booking.pickupDate)} to{" "}
-            {formatLongDate(booking.returnDate)}. Its dates are released at once; this cannot be undone.
+            {formatLongDate(booking.returnDate)}.{" "}
+            {booking.cancellable
+              ? "Its dates are released at once; this cannot be undone."
+              : "Its pickup is less than 24 hours away: the shop may no longer take a cancellation online."}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setOpened(false)} disabled={busy}>
@@ -117,5 +105,34 @@ export function CancelBooking({ answer, disabled, onCancelled }: CancelBookingPr
         </Stack>
       </Modal>
     </>
+  );
+}
+
+/**
+ * Why the booking cannot be cancelled online (the server's reason, or the rule), and the shop's phone;
+ * `announced` when it answers the visitor's tap (an alert), not when the page opens with it.
+ */
+export function CancellationClosed({
+  reason = errorMessages.CANCELLATION_CLOSED,
+  announced = false,
+}: {
+  reason?: string;
+  announced?: boolean;
+}) {
+  return (
+    <Alert
+      color="red"
+      role={announced ? "alert" : undefined}
+      title="This booking cannot be cancelled online"
+      icon={<IconAlertTriangle size={20} aria-hidden="true" />}
+      w="100%"
+    >
+      <Stack gap={4}>
+        <Text size="sm">{reason}</Text>
+        <Text size="sm">
+          <IconPhone size={14} aria-hidden="true" /> Call us: {contactSettings.phones.join(" or ")}
+        </Text>
+      </Stack>
+    </Alert>
   );
 }
