@@ -1,9 +1,10 @@
+import "fake-indexeddb/auto";
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { WRONG_CURRENT_PASSWORD } from "./change-password";
+import { CHANGE_SIGNED_OUT, CHANGE_UNKNOWN, WRONG_CURRENT_PASSWORD } from "./change-password";
 import { ChangePasswordForm, PASSWORD_LABELS, passwordMessages } from "./change-password-form";
 
 const STRONG = "a-long-new-passphrase";
@@ -115,5 +116,26 @@ describe("ChangePasswordForm", () => {
     const fields = renderForm();
     expect(fields.submit.hasAttribute("disabled")).toBe(true);
     expect(screen.getByText(passwordMessages.needsConnection)).toBeTruthy();
+  });
+
+  it("says the session ended, not that the password is wrong, on a 401 that is not INVALID_PASSWORD", async () => {
+    vi.stubGlobal("fetch", () =>
+      Promise.resolve(
+        answer(401, { error: { code: "UNAUTHORIZED", message: "Please sign in to continue." } }),
+      ),
+    );
+    const fields = renderForm();
+    await fill(fields, "the-right-one", STRONG, STRONG);
+    await userEvent.click(fields.submit);
+    expect(await screen.findByText(CHANGE_SIGNED_OUT)).toBeTruthy();
+    expect(screen.queryByText(WRONG_CURRENT_PASSWORD)).toBeNull();
+  });
+
+  it("says the password may have been changed when the answer is lost", async () => {
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    const fields = renderForm();
+    await fill(fields, "the-right-one", STRONG, STRONG);
+    await userEvent.click(fields.submit);
+    expect(await screen.findByText(CHANGE_UNKNOWN)).toBeTruthy();
   });
 });

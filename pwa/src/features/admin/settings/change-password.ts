@@ -1,5 +1,6 @@
 import { adminApi as api } from "../../../data/admin-api";
-import { ApiError } from "../../../data/api-client";
+import { markAdminNeedsAuth } from "../../../data/admin-sync";
+import { ApiError, NetworkError } from "../../../data/api-client";
 
 /** The outcome of a password change, in the words the form shows. */
 export type ChangePasswordResult =
@@ -7,6 +8,11 @@ export type ChangePasswordResult =
 
 export const WRONG_CURRENT_PASSWORD = "Current password is incorrect.";
 export const CHANGE_FAILED = "The password could not be changed. Please try again.";
+/** The request went and no answer came: the server may have changed it. */
+export const CHANGE_UNKNOWN =
+  "No answer from the server: the password may have been changed. If trying again says the current password is incorrect, the new password is already in use.";
+/** A 401 that is not a wrong password: this device's session ended (another device changed the password). */
+export const CHANGE_SIGNED_OUT = "Your session has ended. Please sign in again to change the password.";
 
 /**
  * `PUT /api/admin/password` (release-2 §A2). Sent at once, never through the
@@ -20,9 +26,15 @@ export async function changePassword(
     await api.call("changeAdminPassword", { body: { currentPassword, newPassword } });
     return { ok: true };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
+    if (error instanceof ApiError && error.status === 401 && error.code === "INVALID_PASSWORD") {
       return { ok: false, field: "currentPassword", message: WRONG_CURRENT_PASSWORD };
     }
+    if (error instanceof ApiError && error.status === 401) {
+      // Not the password typed: the session is gone. The admin area shows the sign-in.
+      await markAdminNeedsAuth().catch(() => undefined);
+      return { ok: false, field: null, message: CHANGE_SIGNED_OUT };
+    }
+    if (error instanceof NetworkError) return { ok: false, field: null, message: CHANGE_UNKNOWN };
     if (error instanceof ApiError && error.status === 422 && error.code === "PASSWORD_TOO_WEAK") {
       return { ok: false, field: "newPassword", message: error.serverMessage ?? CHANGE_FAILED };
     }
