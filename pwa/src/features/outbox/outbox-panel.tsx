@@ -6,6 +6,7 @@ import "@mantine/core/styles/Input.css";
 import { Alert, Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconCloudCheck, IconLock } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
+import { formatBookedOn } from "@car-rental/shared/dates";
 import type { OutboxEntry, OutboxState } from "../../data/db";
 import { editableKeys } from "../../data/mutations/mutation";
 import { mutationNamed } from "../../data/mutations/registry";
@@ -223,7 +224,8 @@ function EntryCard({
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
-          {`Made ${created.toLocaleString()}`}
+          {/* Manila time, as everywhere in the app, whatever the device's zone (decisions.md). */}
+          {`Made ${formatBookedOn(created)}`}
           {entry.attempts > 0 ? ` · ${entry.attempts} ${entry.attempts === 1 ? "attempt" : "attempts"}` : ""}
         </Text>
         {entry.state === "failed" && entry.lastError && (

@@ -27,6 +27,7 @@ async function queueTwo() {
     label: "Payment ₱9,000.00 for booking 000000",
   });
   await db.outbox.update(payment.id, {
+    createdAt: "2026-12-02T01:52:57.000Z",
     state: "failed",
     lastError: "The payment amount exceeds the balance still owed.",
     lastStatus: 422,
@@ -78,6 +79,8 @@ describe("OutboxPanel", () => {
     );
     const card = await screen.findByRole("listitem", { name: "Payment ₱9,000.00 for booking 000000" });
     expect(within(card).getByText("Not accepted")).toBeTruthy();
+    // When it was made, in Manila time whatever the device's zone.
+    expect(within(card).getByText(/^Made December 02, 2026 at 9:52 AM/)).toBeTruthy();
     expect(within(card).getByText("The payment amount exceeds the balance still owed.")).toBeTruthy();
     // Its original content (release 2 A5), to decide on it: what it would send, field by field.
     const change = within(card).getByLabelText("The change");
