@@ -50,6 +50,12 @@ export const paymentInputSchema = z.object({
   note: optionalText(textLimits.note),
   /** The id the browser chose for the ledger row. */
   ...clientIdShape,
+  /**
+   * When the owner recorded it (a payment recorded offline reaches the server
+   * later): the ledger's date, never later than the server's now; absent, the
+   * moment the server stores it.
+   */
+  recordedAt: timestampSchema.optional(),
 });
 export type PaymentInput = z.infer<typeof paymentInputSchema>;
 export type PaymentInputBody = z.input<typeof paymentInputSchema>;

@@ -60,6 +60,57 @@ describe.each(testEngines())("POST /api/admin/batch (%s)", (engine) => {
     expect(alone.status).toBe(404);
   });
 
+  it("payments made offline keep their order and the time they were recorded, never later than now", async () => {
+    const car = await server.db.knex("cars").whereNull("deleted_at").first("id", "name");
+    const created = await server.request("POST", "/api/admin/bookings", {
+      cookie,
+      body: {
+        customerEmail: "ledger@example.ph",
+        customerName: "Ledger Person",
+        carName: car.name,
+        carId: car.id,
+        pickupDate: "2031-02-03",
+        returnDate: "2031-02-05",
+        total: "9000.00",
+        status: "confirmed",
+      },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const path = `/api/admin/bookings/${id}/payment`;
+    const payment = (body: Record<string, unknown>): BatchChange => ({
+      key: randomUUID(),
+      method: "PATCH",
+      path,
+      body: { id: randomUUID(), ...body },
+    });
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    const answers = await results([
+      payment({ amount: "1000.00", recordedAt: yesterday }),
+      payment({ amount: "3000.00", kind: "deposit" }),
+      payment({ amount: "3000.00", kind: "deposit-refund" }),
+      payment({ amount: "500.00", recordedAt: "2099-01-01T00:00:00.000Z" }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const rows: { amount: string; kind: string; created_at: Date | string }[] = await server.db
+      .knex("payments")
+      .where({ booking_id: id })
+      .orderBy("created_at")
+      .select("amount", "kind", "created_at");
+    expect(rows.map((row) => `${Number(row.amount)} ${row.kind}`)).toEqual([
+      "1000 rental",
+      "3000 deposit",
+      "3000 deposit-refund",
+      "500 rental",
+    ]);
+    const times = rows.map((row) => new Date(row.created_at).getTime());
+    expect(times[0]).toBe(new Date(yesterday).getTime());
+    // Stored together, yet each later than the one before; the future is today.
+    expect(times[2]).toBeGreaterThan(times[1] ?? Infinity);
+    expect(times[3]).toBeGreaterThan(times[2] ?? Infinity);
+    expect(times[3]).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
   it("a replayed batch, or one of its changes sent alone, applies nothing twice", async () => {
     const first = blockChange("Batch Replayed Person");
     const second = blockChange("Batch Replayed Other");

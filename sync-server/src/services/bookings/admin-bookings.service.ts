@@ -265,6 +265,11 @@ export async function addPayment(db: Knex, id: string, input: PaymentInput): Pro
         amount: input.amount,
         kind: input.kind,
         note: input.note,
+        // When the owner recorded it (offline, it arrives later), never after now; else now. The
+        // clock, not the transaction's start: payments of one batch keep the order they were made.
+        created_at: input.recordedAt
+          ? trx.raw("least(?::timestamptz, clock_timestamp())", [input.recordedAt])
+          : trx.raw("clock_timestamp()"),
       })
       .returning<PaymentRow[]>(["id", "booking_id", "amount", "kind", "note", "created_at"])
       .catch((error: unknown) => rethrowIdClash(error, "payments"));

@@ -41,7 +41,7 @@ export const addPayment = defineMutation({
       amount,
       kind,
       note: args.note ?? null,
-      createdAt: nowIso(),
+      createdAt: args.recordedAt ?? nowIso(),
       _pending: true,
     });
     // Release-2 §E2: a deposit or its refund is kept apart from the amount paid.
@@ -62,7 +62,7 @@ export const addPayment = defineMutation({
   },
   creates: true,
   messages: { success: adminSuccess.updatePayment, failure: adminFailures.updatePayment },
-  fixed: ["bookingId"],
+  fixed: ["bookingId", "recordedAt"],
   // An edited amount: the optimistic row and the booking's amount paid follow, the label names the new amount.
   revise: async (db, entry, next) => {
     const before = amountOf(entry.args.amount);

@@ -72,7 +72,14 @@ export function AddPaymentDialog({ target, onClose }: AddPaymentDialogProps) {
       showAdminError(refusal);
       return;
     }
-    const queued = await queueChange(addPayment, { bookingId: target.id, id: newId(), amount: parsed, kind });
+    // The ledger's date is when it was recorded here, also when it reaches the server later.
+    const queued = await queueChange(addPayment, {
+      bookingId: target.id,
+      id: newId(),
+      amount: parsed,
+      kind,
+      recordedAt: new Date().toISOString(),
+    });
     if (queued) close();
   };
   // A double tap on a slow tablet must not queue the payment twice.
