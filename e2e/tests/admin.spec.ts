@@ -456,6 +456,49 @@ test.describe("admin tabs online", () => {
     expect(row).toContain(`${car.name} (${dates.pickupDate} to ${dates.returnDate}, confirmed, ₱7,000)`);
   });
 
+  test("records a new booking for a customer already on file", async ({ page, request }) => {
+    await apiSignIn(request);
+    const fullName = unique("Returning Customer");
+    const email = `${fullName.toLowerCase().replace(/[^a-z0-9]+/g, ".")}@example.com`;
+    const created = await request.post("/api/admin/customers", {
+      data: { fullName, email, phone: "09175550123" },
+    });
+    expect(created.status()).toBe(201);
+    const car = await carFromEnd(request, 1);
+    const dates = rentalDates(20);
+
+    await signInThroughGate(page);
+    await openTab(page, "Customers");
+    const card = page.getByRole("article", { name: fullName });
+    await card.getByRole("button", { name: "New Booking" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Booking" });
+    await dialog.getByRole("button", { name: "Add Booking" }).click();
+    await expect(dialog.getByText("Choose a car", { exact: true }).last()).toBeVisible();
+    await dialog
+      .getByLabel("Car", { exact: true })
+      .selectOption({ label: `${car.name} · ${formatPeso(car.dailyRate)}/day` });
+    await dialog.getByLabel("Pickup Date").fill(dates.pickupDate);
+    await dialog.getByLabel("Return Date").fill(dates.returnDate);
+    await dialog.getByLabel("Total Amount").fill("5000");
+    await choose(dialog.getByRole("combobox", { name: "Payment Status" }), "confirmed");
+    // A double tap books it once.
+    await dialog.getByRole("button", { name: "Add Booking" }).evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
+    await expect(dialog).toBeHidden();
+
+    await expect
+      .poll(async () => {
+        const customers = await adminGet<ApiCustomer[]>(request, "/api/admin/customers");
+        return customers
+          .filter((customer) => customer.email === email)
+          .map((customer) => customer.bookings.map((b) => [b.carName, b.status, b.total, b.pickupDate]));
+      })
+      .toEqual([[[car.name, "confirmed", "5000.00", dates.pickupDate]]]);
+    await expect(card.getByText(car.name)).toBeVisible();
+  });
+
   test("blocks and unblocks a name", async ({ page, request }) => {
     await apiSignIn(request);
     const fullName = unique("Blocked Person");

@@ -1,5 +1,5 @@
 import { Button, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconEdit } from "@tabler/icons-react";
+import { IconCalendarPlus, IconEdit } from "@tabler/icons-react";
 import { formatPeso } from "@car-rental/shared/money";
 import type { AdminCustomerView, LocalBookingWithPayments } from "../../../data/admin-data";
 import { StatusBadge } from "../bookings/booking-card";
@@ -64,6 +64,7 @@ function Amount({ label, value, color }: { label: string; value: string; color?:
 export function CustomerCard({
   customer,
   onEdit,
+  onNewBooking,
   onAddPayment,
   linked = true,
 }: {
@@ -75,6 +76,8 @@ export function CustomerCard({
    */
   linked?: boolean;
   onEdit: () => void;
+  /** A booking for this customer (a returning one, one who phoned). */
+  onNewBooking: () => void;
   onAddPayment: (booking: LocalBookingWithPayments) => void;
 }) {
   return (
@@ -113,6 +116,15 @@ export function CustomerCard({
                 onClick={onEdit}
               >
                 Edit
+              </Button>
+              <Button
+                variant="light"
+                size="md"
+                mih={44}
+                leftSection={<IconCalendarPlus size={18} aria-hidden />}
+                onClick={onNewBooking}
+              >
+                New Booking
               </Button>
             </Group>
           </Group>

@@ -9,11 +9,13 @@ import { NotOnFile } from "../frame/not-on-file";
 import { paymentSummary } from "../frame/payment-rules";
 import { CustomerCard } from "./customer-card";
 import { CustomerFormDialog } from "./customer-form-dialog";
+import { NewBookingDialog } from "./new-booking-dialog";
 
 /** `/admin/customers/$id`: one customer's card (edit and Add Payment included), from the device's copy. */
 export function CustomerDetails({ id }: { id: string }) {
   const customers = useCustomers();
   const [editing, setEditing] = useState<LocalCustomer | null>(null);
+  const [bookingFor, setBookingFor] = useState<LocalCustomer | null>(null);
   const [paymentTarget, setPaymentTarget] = useState<PaymentTarget | null>(null);
   const customer = customers?.find((candidate) => candidate.id === id);
 
@@ -25,6 +27,7 @@ export function CustomerDetails({ id }: { id: string }) {
         customer={customer}
         linked={false}
         onEdit={() => setEditing(customer)}
+        onNewBooking={() => setBookingFor(customer)}
         onAddPayment={(booking) =>
           setPaymentTarget({
             id: booking.id,
@@ -38,6 +41,7 @@ export function CustomerDetails({ id }: { id: string }) {
       {/* The card lists the tablet's bookings; the older ones stay on the server (issue #23). */}
       <OlderBookings filters={NO_FILTERS} noLocalMatch={false} customerId={customer.id} />
       <CustomerFormDialog opened={editing !== null} customer={editing} onClose={() => setEditing(null)} />
+      <NewBookingDialog customer={bookingFor} onClose={() => setBookingFor(null)} />
       <AddPaymentDialog target={paymentTarget} onClose={() => setPaymentTarget(null)} />
     </Stack>
   );

@@ -15,6 +15,7 @@ import { LoadingList } from "../frame/loading-list";
 import { paymentSummary } from "../frame/payment-rules";
 import { CustomerCard } from "./customer-card";
 import { CustomerFormDialog } from "./customer-form-dialog";
+import { NewBookingDialog } from "./new-booking-dialog";
 import { buildCustomersCsv, customersCsvFileName, withOlderBookings } from "./customers-csv";
 
 /** The export's note when it could not read the older bookings from the server (offline). */
@@ -81,6 +82,7 @@ export function CustomersTab() {
   const [adding, setAdding] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [editing, setEditing] = useState<LocalCustomer | null>(null);
+  const [bookingFor, setBookingFor] = useState<LocalCustomer | null>(null);
   const [paymentTarget, setPaymentTarget] = useState<PaymentTarget | null>(null);
 
   const matching = useMemo(() => {
@@ -153,6 +155,7 @@ export function CustomersTab() {
                 key={customer.id}
                 customer={customer}
                 onEdit={() => setEditing(customer)}
+                onNewBooking={() => setBookingFor(customer)}
                 onAddPayment={(booking) =>
                   setPaymentTarget({
                     id: booking.id,
@@ -180,6 +183,7 @@ export function CustomersTab() {
           setEditing(null);
         }}
       />
+      <NewBookingDialog customer={bookingFor} onClose={() => setBookingFor(null)} />
       <AddPaymentDialog target={paymentTarget} onClose={() => setPaymentTarget(null)} />
     </Stack>
   );

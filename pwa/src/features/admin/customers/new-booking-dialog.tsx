@@ -1,0 +1,158 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { useMemo } from "react";
+import { Controller, useForm } from "react-hook-form";
+import * as z from "zod";
+import { isValidDate } from "@car-rental/shared/dates";
+import { formatPeso } from "@car-rental/shared/money";
+import { validationMessages } from "@car-rental/shared/messages";
+import { rentalDatesIssue } from "@car-rental/shared/schemas/booking";
+import { useAdminCars } from "../../../data/admin-data";
+import type { LocalCustomer } from "../../../data/db";
+import { createAdminBooking } from "../../../data/mutations/bookings/create-admin-booking";
+import { field } from "../../../lib/form-field";
+import { parsePaymentAmount } from "../frame/payment-rules";
+import { newId, queueChange } from "../frame/queue-change";
+import { useSubmitOnce } from "../frame/use-submit-once";
+import { INITIAL_BOOKING_STATUSES, initialBookingBody, isInitialBookingStatus } from "./initial-booking";
+
+/** The dialog's title and its button. */
+export const NEW_BOOKING_LABEL = "New Booking";
+export const ADD_BOOKING_LABEL = "Add Booking";
+export const CAR_REQUIRED = "Choose a car";
+
+const STATUS_OPTIONS = INITIAL_BOOKING_STATUSES.map((status) => ({ value: status, label: status }));
+
+/**
+ * The fields of the customer dialog's initial booking, all required here. As
+ * there, the pickup may be in the past (a rental recorded after the fact); the
+ * return comes after it; the server refuses dates the car is taken on.
+ */
+const newBookingSchema = z
+  .object({
+    carId: z.string().min(1, { error: CAR_REQUIRED }),
+    pickupDate: z.string().refine(isValidDate, { error: validationMessages.pickupDateRequired }),
+    returnDate: z.string().refine(isValidDate, { error: validationMessages.returnDateRequired }),
+    total: z.string().refine((value) => parsePaymentAmount(value) !== null, {
+      error: validationMessages.invalidInput,
+    }),
+    status: z.enum(INITIAL_BOOKING_STATUSES),
+  })
+  .superRefine((values, ctx) => {
+    if (!isValidDate(values.pickupDate) || !isValidDate(values.returnDate)) return;
+    const issue = rentalDatesIssue(values.pickupDate, values.returnDate);
+    if (issue) ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+  });
+type NewBookingValues = z.infer<typeof newBookingSchema>;
+
+const EMPTY: NewBookingValues = { carId: "", pickupDate: "", returnDate: "", total: "", status: "pending" };
+
+/**
+ * A booking the owner records for a customer already on file (a returning
+ * customer, one who phoned): `POST /api/admin/bookings`, as the customer
+ * dialog's initial booking is, through the outbox.
+ */
+export function NewBookingDialog({
+  customer,
+  onClose,
+}: {
+  customer: LocalCustomer | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={customer !== null} onClose={onClose} title={NEW_BOOKING_LABEL} size="lg" centered>
+      {customer ? <NewBookingForm key={customer.id} customer={customer} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function NewBookingForm({ customer, onDone }: { customer: LocalCustomer; onDone: () => void }) {
+  const form = useForm<NewBookingValues>({ resolver: zodResolver(newBookingSchema), defaultValues: EMPTY });
+  const { control, handleSubmit } = form;
+  const cars = useAdminCars();
+  const carOptions = useMemo(
+    () => [
+      { value: "", label: "Choose a car" },
+      ...(cars ?? []).map((car) => ({
+        value: car.id,
+        label: `${car.name} · ${formatPeso(car.dailyRate)}/day`,
+      })),
+    ],
+    [cars],
+  );
+
+  const submit = async (values: NewBookingValues) => {
+    const body = initialBookingBody(customer, values, cars ?? []);
+    if (!body) {
+      form.setError("carId", { message: CAR_REQUIRED }, { shouldFocus: true });
+      return;
+    }
+    const queued = await queueChange(createAdminBooking, { ...body, id: newId(), customerId: customer.id });
+    if (queued) onDone();
+  };
+
+  const { onSubmit, submitting } = useSubmitOnce(handleSubmit(submit));
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={`${NEW_BOOKING_LABEL} for ${customer.fullName}`}>
+      <Stack gap="md">
+        <Text size="sm">
+          For {customer.fullName} · {customer.email}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <Controller
+            control={control}
+            name="carId"
+            render={({ field: carField, fieldState }) => (
+              <NativeSelect
+                label="Car"
+                size="md"
+                data={carOptions}
+                value={carField.value}
+                onChange={(event) => carField.onChange(event.currentTarget.value)}
+                onBlur={carField.onBlur}
+                ref={carField.ref}
+                error={fieldState.error?.message}
+                data-autofocus
+              />
+            )}
+          />
+          <TextInput
+            label="Total Amount"
+            inputMode="decimal"
+            size="md"
+            leftSection="₱"
+            {...field(form, "total")}
+          />
+          <TextInput label="Pickup Date" type="date" size="md" {...field(form, "pickupDate")} />
+          <TextInput label="Return Date" type="date" size="md" {...field(form, "returnDate")} />
+          <Controller
+            control={control}
+            name="status"
+            render={({ field: statusField }) => (
+              <NativeSelect
+                label="Payment Status"
+                size="md"
+                data={STATUS_OPTIONS}
+                value={statusField.value}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  if (isInitialBookingStatus(value)) statusField.onChange(value);
+                }}
+                onBlur={statusField.onBlur}
+                ref={statusField.ref}
+              />
+            )}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" size="md" mih={44} onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" size="md" mih={44} loading={submitting}>
+            {ADD_BOOKING_LABEL}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
