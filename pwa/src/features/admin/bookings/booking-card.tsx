@@ -149,7 +149,8 @@ export function BookingCard({ booking, onAddPayment, linked = true }: BookingCar
             <Text size="sm">Pickup time: {booking.pickupTime}</Text>
             <Group gap="sm">
               <Text size="xs" c="dimmed">
-                Ref. {reference(booking)}
+                {/* A booking made offline has its ACR-… reference once the server has it (release-2 D1). */}
+                {booking.reference ? `Ref. ${booking.reference}` : "Reference given once saved"}
               </Text>
               {linked ? (
                 <RouterAnchor
