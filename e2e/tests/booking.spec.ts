@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import {
   expect,
   request as playwrightRequest,
@@ -839,7 +839,17 @@ test("a document upload that stalls can be cancelled, ends when the connection d
   await expect(dialog.getByText("Uploading Photo ID #1…")).toBeVisible();
   await context.setOffline(true);
   await expect(page.getByText("Upload Failed")).toBeVisible({ timeout: 5_000 });
+  // The dialog itself says why, after the toast has gone: no connection.
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "You are offline. Connect to the internet to upload this document.",
+  );
   await context.setOffline(false);
+
+  // A file that is not a document is refused, said in the dialog too.
+  const notADocument = testInfo.outputPath("documents/notes.txt");
+  writeFileSync(notADocument, "not a photo");
+  await dialog.locator('input[type="file"]').setInputFiles(notADocument);
+  await expect(dialog.getByRole("alert")).toHaveText("Please choose a JPG, PNG or PDF file of at most 5 MB.");
 
   stalled = false;
   await expect(dialog.getByRole("button", { name: "Cancel upload" })).toHaveCount(0);

@@ -80,6 +80,7 @@ export function DocumentUploadList({ uploads, disabled = false }: DocumentUpload
             opened={dialog.opened}
             label={current?.label ?? ""}
             busy={uploads.inProgress[dialog.kind]}
+            failure={uploads.failures[dialog.kind]}
             onClose={() => {
               // Closing it while its file is on its way stops that upload (a stalled one included).
               uploads.cancel(dialog.kind);

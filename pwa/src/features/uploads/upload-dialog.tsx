@@ -14,6 +14,8 @@ type UploadDialogProps = {
   label: string;
   /** Whether the upload of this document is running. */
   busy: boolean;
+  /** Why the last file chosen here was not stored, or null. */
+  failure?: string | null;
   onClose: () => void;
   /** Uploads the chosen file; resolves true when it is stored. */
   onFile: (file: File) => Promise<boolean>;
@@ -25,7 +27,7 @@ type UploadDialogProps = {
  * (JPG, PNG or PDF, at most 5 MB). It closes when the upload completes or
  * when asked to; a failed file stays reported here and in a toast.
  */
-export function UploadDialog({ opened, label, busy, onClose, onFile }: UploadDialogProps) {
+export function UploadDialog({ opened, label, busy, failure = null, onClose, onFile }: UploadDialogProps) {
   const inputId = useId();
   const [dragging, setDragging] = useState(false);
 
@@ -85,6 +87,11 @@ export function UploadDialog({ opened, label, busy, onClose, onFile }: UploadDia
           </>
         )}
       </label>
+      {failure && !busy && (
+        <Text size="sm" c="red.8" mt="sm" role="alert">
+          {failure}
+        </Text>
+      )}
       {busy && (
         // A stalled connection: the visitor need not wait for the upload's timeout.
         <Button variant="default" mt="md" onClick={onClose}>

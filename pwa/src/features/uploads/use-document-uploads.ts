@@ -3,7 +3,7 @@ import { DOCUMENT_KINDS, type DocumentKind } from "@car-rental/shared/constants"
 import { uploadToasts } from "@car-rental/shared/messages";
 import { documentKinds } from "./document-kinds";
 import { showToast } from "../../lib/toast";
-import { UploadCancelled, UploadFailure, uploadDocument } from "./upload-document";
+import { UploadCancelled, UploadFailure, uploadDocument, WRONG_FILE_MESSAGE } from "./upload-document";
 
 /** An uploaded document: its object path and the name of the file it came from. */
 export type UploadedDocument = { objectPath: string; fileName: string };
@@ -20,6 +20,8 @@ export type DocumentUploads = {
   documents: UploadedDocuments;
   /** Per document: its upload address is being requested or its bytes are being sent. */
   inProgress: Record<DocumentKind, boolean>;
+  /** Per document: why its last file was not stored (shown in its dialog as well as in a toast), or null. */
+  failures: Record<DocumentKind, string | null>;
   /** Uploads one file; true when it is stored. Shows the spec's toasts either way. */
   upload: (kind: DocumentKind, file: File) => Promise<boolean>;
   /** Stops the upload of that document under way (its dialog was closed): no toast, nothing kept. */
@@ -35,6 +37,15 @@ const idle: Record<DocumentKind, boolean> = {
   proofOfBillingUrl: false,
 };
 
+const noFailures: Record<DocumentKind, string | null> = {
+  photoId1Url: null,
+  photoId2Url: null,
+  proofOfBillingUrl: null,
+};
+
+/** Said when a file could not go up because the browser is offline (not the server's "no files processed"). */
+export const UPLOAD_OFFLINE = "You are offline. Connect to the internet to upload this document.";
+
 /**
  * The three documents of the booking form (spec §4 "Booking form"): each with
  * an in-progress flag, set while its upload runs and cleared on success or
@@ -44,15 +55,19 @@ const idle: Record<DocumentKind, boolean> = {
 export function useDocumentUploads(initial: UploadedDocuments = noDocuments): DocumentUploads {
   const [documents, setDocuments] = useState<UploadedDocuments>(initial);
   const [inProgress, setInProgress] = useState(idle);
+  const [failures, setFailures] = useState(noFailures);
 
   const running = useRef<Partial<Record<DocumentKind, AbortController>>>({});
 
   const upload = useCallback(async (kind: DocumentKind, file: File): Promise<boolean> => {
     const setFlag = (value: boolean) => setInProgress((current) => ({ ...current, [kind]: value }));
+    const setFailure = (message: string | null) =>
+      setFailures((current) => ({ ...current, [kind]: message }));
     const controller = new AbortController();
     running.current[kind]?.abort();
     running.current[kind] = controller;
     setFlag(true);
+    setFailure(null);
     try {
       const objectPath = await uploadDocument(file, undefined, controller.signal);
       setDocuments((current) => ({ ...current, [kind]: { objectPath, fileName: file.name } }));
@@ -62,8 +77,12 @@ export function useDocumentUploads(initial: UploadedDocuments = noDocuments): Do
     } catch (error) {
       if (error instanceof UploadCancelled) return false;
       console.error(`Upload of ${file.name} failed`, error);
-      if (error instanceof UploadFailure) showToast(error.toast, "error", error.message);
-      else showToast(uploadToasts.failed, "error", error instanceof Error ? error.message : String(error));
+      // A file refused for its type or size says so; anything else without a connection says that.
+      const offline =
+        !navigator.onLine && !(error instanceof UploadFailure && error.message === WRONG_FILE_MESSAGE);
+      const message = offline ? UPLOAD_OFFLINE : error instanceof Error ? error.message : String(error);
+      showToast(error instanceof UploadFailure ? error.toast : uploadToasts.failed, "error", message);
+      setFailure(message);
       return false;
     } finally {
       if (running.current[kind] === controller) {
@@ -78,5 +97,5 @@ export function useDocumentUploads(initial: UploadedDocuments = noDocuments): Do
   const replaceAll = useCallback((next: UploadedDocuments) => setDocuments(next), []);
   const allUploaded = useMemo(() => DOCUMENT_KINDS.every((kind) => documents[kind] !== null), [documents]);
 
-  return { documents, inProgress, upload, cancel, replaceAll, allUploaded };
+  return { documents, inProgress, failures, upload, cancel, replaceAll, allUploaded };
 }
