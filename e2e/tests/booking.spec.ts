@@ -850,6 +850,12 @@ test("a document upload that stalls can be cancelled, ends when the connection d
   writeFileSync(notADocument, "not a photo");
   await dialog.locator('input[type="file"]').setInputFiles(notADocument);
   await expect(dialog.getByRole("alert")).toHaveText("Please choose a JPG, PNG or PDF file of at most 5 MB.");
+  // Closed and opened again, it starts afresh.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await upload.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
 
   stalled = false;
   await expect(dialog.getByRole("button", { name: "Cancel upload" })).toHaveCount(0);

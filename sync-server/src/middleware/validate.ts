@@ -106,6 +106,18 @@ export function recordId(params: Record<string, string | undefined>, notFound: s
  * must not overwrite what the record has, and an older client must not wipe
  * what it does not know about. A full body changes every field.
  */
+/**
+ * The body of an edit without the `changed` list an app tab still running the
+ * previous version sends along (pwa `changed-fields.ts` keeps it in the
+ * change's arguments, and that version sends every argument): it names fields,
+ * it is not one. Such a tab sends every field, as it always did.
+ */
+export function withoutChangedList(body: unknown): unknown {
+  if (!isRecord(body) || !("changed" in body)) return body;
+  const { changed: _changed, ...fields } = body;
+  return fields;
+}
+
 export function parseChanges<S extends z.ZodType<object>>(
   schema: S,
   body: unknown,

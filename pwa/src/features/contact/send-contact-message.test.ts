@@ -77,4 +77,21 @@ describe("sendContactMessage on a poor connection", () => {
     expect(keys).toHaveLength(1);
     expect(queued).toHaveLength(0);
   });
+
+  it("a message sent again under its key: in progress waits in the outbox, already stored counts as sent", async () => {
+    const inProgress = await send(
+      answer(409, {
+        error: { code: "IDEMPOTENCY_IN_PROGRESS", message: "The same request is still being processed." },
+      }),
+    );
+    expect(inProgress.outcome.kind).toBe("queued");
+    expect(inProgress.queued[0]?.id).toBe(inProgress.keys[0]);
+    const reused = await send(
+      answer(422, {
+        error: { code: "IDEMPOTENCY_KEY_REUSED", message: "This Idempotency-Key was already used." },
+      }),
+    );
+    expect(reused.outcome.kind).toBe("sent");
+    expect(reused.queued).toHaveLength(0);
+  });
 });

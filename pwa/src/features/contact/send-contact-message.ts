@@ -56,6 +56,11 @@ export async function sendContactMessage(
     // The server's own refusal is shown as the spec's failure; no answer at
     // all (or none from the server itself) means the message may still be
     // delivered: queue it under the same key.
+    // A message sent again under its first attempt's key: still being stored (that attempt is under
+    // way), it waits in the outbox under the key; stored already from another address (the phone
+    // changed networks), the server has it.
+    if (error instanceof ApiError && error.code === "IDEMPOTENCY_IN_PROGRESS") return queue();
+    if (error instanceof ApiError && error.code === "IDEMPOTENCY_KEY_REUSED") return { kind: "sent" };
     if (error instanceof ApiError && !isServerUnreachable(error)) return { kind: "failed", error };
     return queue();
   }

@@ -92,7 +92,11 @@ export function useDocumentUploads(initial: UploadedDocuments = noDocuments): Do
     }
   }, []);
 
-  const cancel = useCallback((kind: DocumentKind) => running.current[kind]?.abort(), []);
+  // Closing the dialog: its upload stops, and what went wrong before is not shown when it opens again.
+  const cancel = useCallback((kind: DocumentKind) => {
+    running.current[kind]?.abort();
+    setFailures((current) => ({ ...current, [kind]: null }));
+  }, []);
 
   const replaceAll = useCallback((next: UploadedDocuments) => setDocuments(next), []);
   const allUploaded = useMemo(() => DOCUMENT_KINDS.every((kind) => documents[kind] !== null), [documents]);

@@ -3,7 +3,7 @@ import Router from "@koa/router";
 import { carInputSchema } from "@car-rental/shared/schemas/car";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
-import { parseChanges, recordId } from "../../middleware/validate";
+import { parseChanges, recordId, withoutChangedList } from "../../middleware/validate";
 import { createCar, deleteCar, listAdminCars, updateCar } from "../../services/cars/cars.service";
 import { mount } from "../mount";
 
@@ -43,7 +43,10 @@ export function adminCarRoutes(deps: AppDeps): Router {
       const id = recordId(ctx.params, CAR_NOT_FOUND);
       ctx.body = await updateCar(deps, requestDb(ctx), id, input());
     },
-    { parse: (body: unknown) => parseChanges(carChangesSchema, body, routes.updateCar.response) },
+    {
+      parse: (body: unknown) =>
+        parseChanges(carChangesSchema, withoutChangedList(body), routes.updateCar.response),
+    },
   );
 
   mount(router, routes.deleteCar, async (ctx) => {

@@ -2,7 +2,7 @@ import { routes } from "@car-rental/shared/api";
 import Router from "@koa/router";
 import type { AppDeps } from "../../deps";
 import { requestDb } from "../../middleware/request-db";
-import { parseChanges, recordId } from "../../middleware/validate";
+import { parseChanges, recordId, withoutChangedList } from "../../middleware/validate";
 import {
   CUSTOMER_NOT_FOUND,
   createCustomer,
@@ -44,7 +44,7 @@ export function adminCustomerRoutes(deps: AppDeps): Router {
     },
     {
       parse: (body: unknown) =>
-        parseChanges(routes.updateCustomer.request, body, routes.updateCustomer.response),
+        parseChanges(routes.updateCustomer.request, withoutChangedList(body), routes.updateCustomer.response),
     },
   );
 
