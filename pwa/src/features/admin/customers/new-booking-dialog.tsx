@@ -20,6 +20,7 @@ import { INITIAL_BOOKING_STATUSES, initialBookingBody, isInitialBookingStatus } 
 export const NEW_BOOKING_LABEL = "New Booking";
 export const ADD_BOOKING_LABEL = "Add Booking";
 export const CAR_REQUIRED = "Choose a car";
+export const TOTAL_REQUIRED = "Enter the total in pesos, e.g. 5000";
 
 const STATUS_OPTIONS = INITIAL_BOOKING_STATUSES.map((status) => ({ value: status, label: status }));
 
@@ -33,9 +34,7 @@ const newBookingSchema = z
     carId: z.string().min(1, { error: CAR_REQUIRED }),
     pickupDate: z.string().refine(isValidDate, { error: validationMessages.pickupDateRequired }),
     returnDate: z.string().refine(isValidDate, { error: validationMessages.returnDateRequired }),
-    total: z.string().refine((value) => parsePaymentAmount(value) !== null, {
-      error: validationMessages.invalidInput,
-    }),
+    total: z.string().refine((value) => parsePaymentAmount(value) !== null, { error: TOTAL_REQUIRED }),
     status: z.enum(INITIAL_BOOKING_STATUSES),
   })
   .superRefine((values, ctx) => {
