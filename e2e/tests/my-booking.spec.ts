@@ -191,6 +191,10 @@ async function expectDayBooked(page: Page, carName: string, date: string, booked
     .click();
   const title = formatMonthYear(Number(date.slice(0, 4)), Number(date.slice(5, 7)));
   const form = page.locator("#booking");
+  // The calendar first: the loop's look at the month title does not wait, and a click on 'Next month'
+  // made before the calendar showed its first month would step past the month looked for.
+  await expect(form.getByTestId("calendar-days")).toBeVisible();
+  await expect(form.getByRole("button", { name: "Next month" })).toBeEnabled();
   for (let i = 0; i < 13 && !(await form.getByText(title, { exact: true }).isVisible()); i += 1) {
     await page.getByRole("button", { name: "Next month" }).click();
   }
