@@ -365,6 +365,7 @@ test.describe("admin tabs online", () => {
       button.click();
     });
     await expect(dialog).toBeHidden();
+    await expect(page.getByText("Booking added successfully!")).toBeVisible();
     await expect.poll(async () => (await bookingById(request, booking.id)).amountPaid).toBe("2500.50");
 
     await addPayment(page, customerName, "2499.50");

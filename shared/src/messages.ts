@@ -79,6 +79,8 @@ export const uploadMessages = {
   noUploadUrl: "No upload URL received from server",
   noFilesProcessed: "No files were processed. Please try again.",
   invalidUploadUrl: "Invalid upload URL received",
+  /** Not worded by the spec: an upload tried without a connection (it needs the server's signed address). */
+  offline: "You are offline. Connect to the internet to upload this document.",
 } as const;
 
 /** A contact message sent without a subject, as the admin's Messages and the owner's mail name it. */
@@ -113,6 +115,8 @@ export const adminFailures = {
   updateCar: "Failed to update car",
   deleteCar: "Failed to delete car",
   addCustomer: "Failed to add customer",
+  /** Not worded by the spec: New Booking for a customer on file. */
+  addBooking: "Failed to add booking",
   updateCustomer: "Failed to update customer",
   deleteCustomer: "Failed to delete customer",
   updateBookingStatus: "Failed to update booking status",
@@ -134,6 +138,8 @@ export const adminSuccess = {
   updateCar: "Car updated successfully!",
   deleteCar: "Car deleted successfully!",
   addCustomer: "Customer added successfully!",
+  /** Not worded by the spec: New Booking for a customer on file. */
+  addBooking: "Booking added successfully!",
   updateCustomer: "Customer updated successfully!",
   updateBookingStatus: "Booking status updated!",
   updatePayment: "Payment updated successfully!",

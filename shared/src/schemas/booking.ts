@@ -341,6 +341,13 @@ export const adminBookingInputSchema = z
     customerName: requiredText(textLimits.name, validationMessages.fullNameRequired),
     carName: requiredText(textLimits.name),
     carId: idSchema.optional(),
+    /**
+     * The customer on file the booking is for (the admin's New Booking): a
+     * customer deleted meanwhile is refused (404), and one whose e-mail was
+     * changed elsewhere is still the one booked. Without it the customer is
+     * found by `customerEmail`, or created.
+     */
+    customerId: idSchema.optional(),
     pickupDate: requiredDateSchema(validationMessages.pickupDateRequired),
     returnDate: requiredDateSchema(validationMessages.returnDateRequired),
     pickupTime: pickupTimeInputSchema,

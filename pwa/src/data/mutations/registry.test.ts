@@ -12,6 +12,7 @@ describe("the mutation registry", () => {
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(
       [
+        "addCustomerBooking",
         "addPayment",
         "blockName",
         "checkInBooking",
@@ -41,6 +42,7 @@ describe("the mutation registry", () => {
     ["updateCar", adminSuccess.updateCar, adminFailures.updateCar],
     ["deleteCar", adminSuccess.deleteCar, adminFailures.deleteCar],
     ["createCustomer", adminSuccess.addCustomer, adminFailures.addCustomer],
+    ["addCustomerBooking", adminSuccess.addBooking, adminFailures.addBooking],
     ["updateCustomer", adminSuccess.updateCustomer, adminFailures.updateCustomer],
     ["updateBookingStatus", adminSuccess.updateBookingStatus, adminFailures.updateBookingStatus],
     ["addPayment", adminSuccess.updatePayment, adminFailures.updatePayment],
@@ -120,7 +122,7 @@ describe("the mutation registry", () => {
     expect(request("createAdminBooking", { id, customerId: other, carName: "Vios" })).toEqual({
       method: "POST",
       path: "/api/admin/bookings",
-      body: { id, carName: "Vios" },
+      body: { id, customerId: other, carName: "Vios" },
     });
   });
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { DOCUMENT_KINDS, type DocumentKind } from "@car-rental/shared/constants";
-import { uploadToasts } from "@car-rental/shared/messages";
+import { uploadMessages, uploadToasts } from "@car-rental/shared/messages";
 import { documentKinds } from "./document-kinds";
 import { showToast } from "../../lib/toast";
 import { UploadCancelled, UploadFailure, uploadDocument, WRONG_FILE_MESSAGE } from "./upload-document";
@@ -43,9 +43,6 @@ const noFailures: Record<DocumentKind, string | null> = {
   proofOfBillingUrl: null,
 };
 
-/** Said when a file could not go up because the browser is offline (not the server's "no files processed"). */
-export const UPLOAD_OFFLINE = "You are offline. Connect to the internet to upload this document.";
-
 /**
  * The three documents of the booking form (spec §4 "Booking form"): each with
  * an in-progress flag, set while its upload runs and cleared on success or
@@ -80,7 +77,11 @@ export function useDocumentUploads(initial: UploadedDocuments = noDocuments): Do
       // A file refused for its type or size says so; anything else without a connection says that.
       const offline =
         !navigator.onLine && !(error instanceof UploadFailure && error.message === WRONG_FILE_MESSAGE);
-      const message = offline ? UPLOAD_OFFLINE : error instanceof Error ? error.message : String(error);
+      const message = offline
+        ? uploadMessages.offline
+        : error instanceof Error
+          ? error.message
+          : String(error);
       showToast(error instanceof UploadFailure ? error.toast : uploadToasts.failed, "error", message);
       setFailure(message);
       return false;

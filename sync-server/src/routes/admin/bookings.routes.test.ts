@@ -113,6 +113,46 @@ describe.each(testEngines())("admin bookings (%s)", (engine) => {
     });
   });
 
+  it("books the customer named by customerId, whatever e-mail came along, and refuses one deleted meanwhile", async () => {
+    const car = freshCar();
+    const first = await createView(
+      adminBooking(car, { customerEmail: "walkin.on.file@example.ph", customerName: "On File" }),
+    );
+    // Another device changed the customer's e-mail after this booking was queued with the old one.
+    await server.db
+      .knex("customers")
+      .where({ id: first.customerId })
+      .update({ email: "walkin.new.mail@example.ph" });
+    const customersBefore = await server.db.knex("customers").count<{ n: string }[]>("* as n");
+    const id = "00000000-0000-4000-8000-0000000000c1";
+    const body = adminBooking(car, {
+      id,
+      customerId: first.customerId,
+      customerEmail: "walkin.on.file@example.ph",
+      customerName: "On File",
+      pickupDate: "2026-12-20",
+      returnDate: "2026-12-22",
+    });
+    const booked = await createView(body);
+    expect(booked).toMatchObject({
+      id,
+      customerId: first.customerId,
+      customerEmail: "walkin.new.mail@example.ph",
+    });
+    expect(await server.db.knex("customers").count<{ n: string }[]>("* as n")).toEqual(customersBefore);
+    // Sent again (the outbox's retry), it is the same booking.
+    expect((await createView(body)).id).toBe(id);
+
+    await server.db.knex("customers").where({ id: first.customerId }).update({ deleted_at: new Date() });
+    const gone = await create(
+      adminBooking(car, { customerId: first.customerId, pickupDate: "2027-03-01", returnDate: "2027-03-02" }),
+    );
+    expect(gone.status).toBe(404);
+    expect(await errorOf(gone)).toMatchObject({ code: "NOT_FOUND", message: "Customer not found" });
+    expect(await server.db.knex("bookings").where({ pickup_date: "2027-03-01" }).first()).toBeUndefined();
+    expect(await server.db.knex("customers").count<{ n: string }[]>("* as n")).toEqual(customersBefore);
+  });
+
   it("takes a blank pickup time as 9:00 AM, past dates, a short name, the browser's id, and ignores unknown keys", async () => {
     const car = freshCar();
     const view = await createView(

@@ -13,6 +13,8 @@ import {
 import { depositHeld, type Payment, type PaymentInput } from "@car-rental/shared/schemas/payment";
 import { CarUnavailable, InvalidTransition, NotFound, PaymentRefused } from "../../errors";
 import { carsTable, type CarRow } from "../cars/car-record";
+import { customersTable, type CustomerRow } from "../customers/customer-record";
+import { CUSTOMER_NOT_FOUND } from "../customers/customers.service";
 import { selectPayments, toPayment, type PaymentRow } from "../customers/payment-record";
 import { findBookingView, selectBookingViews, toBookingView } from "./booking-view";
 import { replayedCreate, rethrowIdClash } from "../client-id";
@@ -95,9 +97,22 @@ async function findCarFor(db: Knex, input: AdminBookingInput): Promise<CarRow> {
 }
 
 /**
- * `POST /api/admin/bookings`: the admin's own booking (spec §3). The customer
- * is found by e-mail or created (the spec's payload has no phone: stored as
- * ''). The admin's total stands as the whole price: subtotal = total, no
+ * The customer of an admin booking: the one named by `customerId` (404 when
+ * deleted or unknown), else the one with the e-mail, created when there is
+ * none (the spec's payload has no phone: stored as '').
+ */
+async function customerFor(trx: Knex.Transaction, input: AdminBookingInput): Promise<CustomerRow> {
+  if (input.customerId === undefined) {
+    return findOrCreateCustomer(trx, { fullName: input.customerName, email: input.customerEmail, phone: "" });
+  }
+  const customer = await customersTable(trx).where({ id: input.customerId }).whereNull("deleted_at").first();
+  if (!customer) throw new NotFound(CUSTOMER_NOT_FOUND);
+  return customer;
+}
+
+/**
+ * `POST /api/admin/bookings`: the admin's own booking (spec §3), for the
+ * customer customerFor gives. The admin's total stands as the whole price: subtotal = total, no
  * driver, distance or insurance lines; the daily rate recorded is the car's
  * current one. Past dates are allowed (recording a rental already done), but
  * a pending or confirmed booking must fit the calendar (409 DATES_UNAVAILABLE)
@@ -113,11 +128,7 @@ export async function createAdminBooking(db: Knex, input: AdminBookingInput): Pr
     if (input.status === "active") throw new InvalidTransition({ to: "active" });
     const car = await findCarFor(trx, input);
     if (isActive(input.status) && !car.available) throw new CarUnavailable();
-    const customer = await findOrCreateCustomer(trx, {
-      fullName: input.customerName,
-      email: input.customerEmail,
-      phone: "",
-    });
+    const customer = await customerFor(trx, input);
     const total = normalizeMoney(input.total);
     const id = await insertBooking(trx, {
       customerId: customer.id,
@@ -139,7 +150,7 @@ export async function createAdminBooking(db: Knex, input: AdminBookingInput): Pr
       status: input.status,
       source: "admin",
       bookingTokenHash: null,
-      contactEmail: input.customerEmail.toLowerCase(),
+      contactEmail: customer.email.toLowerCase(),
       ...(input.id === undefined ? {} : { id: input.id }),
     }).catch((error: unknown) => rethrowIdClash(error, "bookings"));
     return viewOf(trx, id);
@@ -149,7 +160,9 @@ export async function createAdminBooking(db: Knex, input: AdminBookingInput): Pr
 /** A booking already stored under the id the browser chose: the same request is answered it, another is refused. */
 function replayedBooking(stored: BookingView, input: AdminBookingInput): BookingView {
   const asked = {
-    customerEmail: input.customerEmail.toLowerCase(),
+    ...(input.customerId === undefined
+      ? { customerEmail: input.customerEmail.toLowerCase() }
+      : { customerId: input.customerId }),
     carId: input.carId ?? stored.carId,
     pickupDate: input.pickupDate,
     returnDate: input.returnDate,

@@ -1,18 +1,21 @@
 /**
- * The first booking of a customer added by the admin: `POST
- * /api/admin/bookings`, queued right after the customer (`customerId`), so it
- * waits when the customer is refused.
+ * A booking the admin records: `POST /api/admin/bookings` for the customer
+ * `customerId` (sent along: the server books that customer, or refuses one
+ * deleted meanwhile). Two kinds, told apart by their toasts: the first
+ * booking of a customer added in the customer dialog (queued right after the
+ * customer, so it waits when the customer is refused; the customer's toast
+ * covers it), and New Booking for a customer already on file.
  */
 import { routes } from "@car-rental/shared/api";
 import { DEFAULT_PICKUP_TIME } from "@car-rental/shared/constants";
 import { rentalDays } from "@car-rental/shared/dates";
-import { adminFailures } from "@car-rental/shared/messages";
+import { adminFailures, adminSuccess } from "@car-rental/shared/messages";
 import { addMoney } from "@car-rental/shared/money";
 import { adminBookingInputSchema, bookingViewSchema } from "@car-rental/shared/schemas/booking";
 import { idSchema } from "@car-rental/shared/schemas/common";
 import * as z from "zod";
 import type { CarRentalDb, LocalBooking } from "../../db";
-import { defineMutation, nowIso, storesRow } from "../mutation";
+import { defineMutation, nowIso, storesRow, type MutationDefinition } from "../mutation";
 
 const input = adminBookingInputSchema.and(z.object({ id: idSchema, customerId: idSchema }));
 type Args = z.input<typeof input>;
@@ -22,13 +25,11 @@ async function carOf(db: CarRentalDb, args: Args) {
   return byId ?? (await db.adminCars.where("name").equals(args.carName).first());
 }
 
-export const createAdminBooking = defineMutation({
-  name: "createAdminBooking",
+const adminBooking: Omit<MutationDefinition<Args>, "name" | "messages"> = {
   route: routes.createAdminBooking,
   input,
   entity: "bookings",
   rows: (args) => ({ entityId: args.id, related: [{ entity: "customers", id: args.customerId }] }),
-  request: ({ customerId: _customerId, ...body }) => ({ params: {}, body }),
   label: (_db, args) =>
     `Booking of ${args.carName} for ${args.customerName} (${args.pickupDate} to ${args.returnDate})`,
   apply: async (db, args) => {
@@ -71,8 +72,20 @@ export const createAdminBooking = defineMutation({
   },
   answer: storesRow((db) => db.bookings, bookingViewSchema),
   creates: true,
+  fixed: ["customerId", "carId"],
+};
+
+export const createAdminBooking = defineMutation<Args>({
+  ...adminBooking,
+  name: "createAdminBooking",
   // The first booking of a new customer has no toast of its own in the spec
   // (the customer's toast covers it); its refusal still shows the server's message.
   messages: { success: null, failure: adminFailures.addCustomer },
-  fixed: ["customerId", "carId"],
+});
+
+/** New Booking (the customer card): a booking for a customer already on file. */
+export const addCustomerBooking = defineMutation<Args>({
+  ...adminBooking,
+  name: "addCustomerBooking",
+  messages: { success: adminSuccess.addBooking, failure: adminFailures.addBooking },
 });

@@ -1,20 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useMemo } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { FormProvider, useForm } from "react-hook-form";
 import * as z from "zod";
 import { isValidDate } from "@car-rental/shared/dates";
-import { formatPeso } from "@car-rental/shared/money";
 import { validationMessages } from "@car-rental/shared/messages";
 import { rentalDatesIssue } from "@car-rental/shared/schemas/booking";
 import { useAdminCars } from "../../../data/admin-data";
 import type { LocalCustomer } from "../../../data/db";
-import { createAdminBooking } from "../../../data/mutations/bookings/create-admin-booking";
-import { field } from "../../../lib/form-field";
+import { addCustomerBooking } from "../../../data/mutations/bookings/create-admin-booking";
 import { parsePaymentAmount } from "../frame/payment-rules";
 import { newId, queueChange } from "../frame/queue-change";
 import { useSubmitOnce } from "../frame/use-submit-once";
-import { INITIAL_BOOKING_STATUSES, initialBookingBody, isInitialBookingStatus } from "./initial-booking";
+import { INITIAL_BOOKING_STATUSES, initialBookingBody } from "./initial-booking";
+import { InitialBookingFieldset } from "./initial-booking-fields";
 
 /** The dialog's title and its button. */
 export const NEW_BOOKING_LABEL = "New Booking";
@@ -22,7 +20,7 @@ export const ADD_BOOKING_LABEL = "Add Booking";
 export const CAR_REQUIRED = "Choose a car";
 export const TOTAL_REQUIRED = "Enter the total in pesos, e.g. 5000";
 
-const STATUS_OPTIONS = INITIAL_BOOKING_STATUSES.map((status) => ({ value: status, label: status }));
+const CHOOSE_CAR = { value: "", label: "Choose a car" };
 
 /**
  * The fields of the customer dialog's initial booking, all required here. As
@@ -67,18 +65,8 @@ export function NewBookingDialog({
 
 function NewBookingForm({ customer, onDone }: { customer: LocalCustomer; onDone: () => void }) {
   const form = useForm<NewBookingValues>({ resolver: zodResolver(newBookingSchema), defaultValues: EMPTY });
-  const { control, handleSubmit } = form;
+  const { handleSubmit } = form;
   const cars = useAdminCars();
-  const carOptions = useMemo(
-    () => [
-      { value: "", label: "Choose a car" },
-      ...(cars ?? []).map((car) => ({
-        value: car.id,
-        label: `${car.name} · ${formatPeso(car.dailyRate)}/day`,
-      })),
-    ],
-    [cars],
-  );
 
   const submit = async (values: NewBookingValues) => {
     const body = initialBookingBody(customer, values, cars ?? []);
@@ -86,72 +74,29 @@ function NewBookingForm({ customer, onDone }: { customer: LocalCustomer; onDone:
       form.setError("carId", { message: CAR_REQUIRED }, { shouldFocus: true });
       return;
     }
-    const queued = await queueChange(createAdminBooking, { ...body, id: newId(), customerId: customer.id });
+    const queued = await queueChange(addCustomerBooking, { ...body, id: newId(), customerId: customer.id });
     if (queued) onDone();
   };
 
   const { onSubmit, submitting } = useSubmitOnce(handleSubmit(submit));
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={`${NEW_BOOKING_LABEL} for ${customer.fullName}`}>
-      <Stack gap="md">
-        <Text size="sm">
-          For {customer.fullName} · {customer.email}
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-          <Controller
-            control={control}
-            name="carId"
-            render={({ field: carField, fieldState }) => (
-              <NativeSelect
-                label="Car"
-                size="md"
-                data={carOptions}
-                value={carField.value}
-                onChange={(event) => carField.onChange(event.currentTarget.value)}
-                onBlur={carField.onBlur}
-                ref={carField.ref}
-                error={fieldState.error?.message}
-                data-autofocus
-              />
-            )}
-          />
-          <TextInput
-            label="Total Amount"
-            inputMode="decimal"
-            size="md"
-            leftSection="₱"
-            {...field(form, "total")}
-          />
-          <TextInput label="Pickup Date" type="date" size="md" {...field(form, "pickupDate")} />
-          <TextInput label="Return Date" type="date" size="md" {...field(form, "returnDate")} />
-          <Controller
-            control={control}
-            name="status"
-            render={({ field: statusField }) => (
-              <NativeSelect
-                label="Payment Status"
-                size="md"
-                data={STATUS_OPTIONS}
-                value={statusField.value}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  if (isInitialBookingStatus(value)) statusField.onChange(value);
-                }}
-                onBlur={statusField.onBlur}
-                ref={statusField.ref}
-              />
-            )}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" size="md" mih={44} onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" size="md" mih={44} loading={submitting}>
-            {ADD_BOOKING_LABEL}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate aria-label={`${NEW_BOOKING_LABEL} for ${customer.fullName}`}>
+        <Stack gap="md">
+          <Text size="sm">
+            For {customer.fullName} · {customer.email}
+          </Text>
+          <InitialBookingFieldset cars={cars} noCar={CHOOSE_CAR} autoFocusCar />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" size="md" mih={44} onClick={onDone}>
+              Cancel
+            </Button>
+            <Button type="submit" size="md" mih={44} loading={submitting}>
+              {ADD_BOOKING_LABEL}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }
