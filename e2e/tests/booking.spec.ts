@@ -215,8 +215,19 @@ for (const scenario of scenarios) {
         await page.setViewportSize(scenario.viewport);
       }
 
-      await confirmation.getByRole("button", { name: "Close" }).click();
+      const before = new URL(page.url());
+      if (scenario.viewport.width < 600) {
+        // On a phone the full-screen confirmation is a screen of its own: Back closes it, on the site.
+        await page.goBack();
+      } else {
+        await confirmation.getByRole("button", { name: "Close" }).click();
+      }
       await expect(confirmation).toBeHidden();
+      expect(new URL(page.url()).pathname).toBe(before.pathname);
+      // Closed either way, it leaves no history entry of its own behind.
+      expect(await page.evaluate(() => (history.state as { backCloses?: string } | null)?.backCloses)).toBe(
+        undefined,
+      );
       // The form is reset: no car chosen, nothing kept, and the fields show it.
       await expect(page.getByText("Please select a car to continue with booking")).toBeVisible();
       const form = bookingForm(page);
@@ -863,6 +874,42 @@ test("a document upload that stalls can be cancelled, ends when the connection d
   await expect(page.getByText("Photo ID #1 Uploaded")).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Uploaded: photo-id-1.png")).toBeVisible();
+});
+
+test("/booking: Close on the confirmation reloads the page, and Back closes it on a phone", async ({
+  page,
+}, testInfo) => {
+  const files = writeDocumentFiles(testInfo.outputPath("documents"));
+  const book = async (person: { name: string; email: string; phone: string }, daysAhead: number) => {
+    await page.goto("/booking");
+    await vehicleRow(page, "Nissan Navara VL 4x2").getByRole("button", { name: "Select This Car" }).click();
+    await fillPersonalInformation(page, person);
+    const pickup = addDays(today(), daysAhead);
+    await pickDates(page, pickup, addDays(pickup, 1));
+    await uploadAllDocuments(page, files);
+    await page.getByRole("checkbox", { name: /I agree to the Terms of Service/ }).check();
+    await page.getByRole("button", { name: "Book Now" }).click();
+    const confirmation = page.getByRole("dialog", { name: "Booking Confirmation" });
+    await expect(confirmation).toBeVisible();
+    return confirmation;
+  };
+  await page.goto("/pcc");
+  const first = await book({ name: "Lito Close", email: "lito.close.e2e@example.com", phone: "09171230001" }, 90);
+  const reloaded = page.waitForEvent("load");
+  await first.getByRole("button", { name: "Close" }).click();
+  await reloaded;
+  await expect(page.getByText("Please select a car to continue with booking")).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe("/booking");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const second = await book({ name: "Nena Back", email: "nena.back.e2e@example.com", phone: "09171230002" }, 95);
+  await page.goBack();
+  await expect(second).toBeHidden();
+  expect(new URL(page.url()).pathname).toBe("/booking");
+  // The next Back leaves /booking for the page before it (opening /booking again replaced
+  // its entry), not for a confirmation entry.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/pcc$/);
 });
 
 test("booking without a car asks for one first", async ({ page }) => {
