@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { showToast } from "../../../lib/toast";
 import { useOnline } from "../../../lib/use-online";
 import {
+  confirmWithServer,
   currentSubscription,
   pushSupported,
   turnOffNotifications,
@@ -39,7 +40,11 @@ export function NotificationsSetting() {
     if (!supported) return;
     let live = true;
     void currentSubscription()
-      .then((subscription) => live && setSubscribed(subscription !== null))
+      .then((subscription) => {
+        if (!live) return;
+        setSubscribed(subscription !== null);
+        if (subscription && navigator.onLine) void confirmWithServer(subscription);
+      })
       .catch(() => live && setSubscribed(false));
     return () => {
       live = false;

@@ -73,16 +73,32 @@ export async function turnOnNotifications(): Promise<TurnOnResult> {
   if (permission !== "granted") return "denied";
   const { publicKey } = await api.call("pushKey", {});
   const pushManager = (await registration()).pushManager;
-  const subscription =
-    (await pushManager.getSubscription()) ??
-    // The browser's push service answers over the network: on a poor connection it may never.
-    (await within(
-      pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }),
-      SUBSCRIBE_WAIT_MS,
-      "The push service",
-    ));
+  let subscription = await pushManager.getSubscription();
+  if (!subscription) {
+    const subscribing = pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(publicKey),
+    });
+    try {
+      // The browser's push service answers over the network: on a poor connection it may never.
+      subscription = await within(subscribing, SUBSCRIBE_WAIT_MS, "The push service");
+    } catch (error) {
+      // Given up on here, it may still complete: the server then hears of it all the same.
+      subscribing.then((late) => registerWithServer(late).catch(() => undefined)).catch(() => undefined);
+      throw error;
+    }
+  }
+  return (await registerWithServer(subscription)) ? "on" : "failed";
+}
+
+/**
+ * Hands this device's subscription to the server, which keeps one per device
+ * (sent again, it changes nothing). False when the browser's subscription is
+ * not one the server can send to.
+ */
+async function registerWithServer(subscription: PushSubscription): Promise<boolean> {
   const json = subscription.toJSON();
-  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return "failed";
+  if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return false;
   await api.call("subscribePush", {
     body: {
       endpoint: json.endpoint,
@@ -90,7 +106,17 @@ export async function turnOnNotifications(): Promise<TurnOnResult> {
       keys: { p256dh: json.keys.p256dh, auth: json.keys.auth },
     },
   });
-  return "on";
+  return true;
+}
+
+/**
+ * Settings shows notifications on for a device the browser has a subscription
+ * for: hands it to the server again, so "on" holds also for one the server
+ * never heard of (the subscription completed after the toggle gave up, or its
+ * answer was lost). Quietly does nothing when it cannot.
+ */
+export async function confirmWithServer(subscription: PushSubscription): Promise<void> {
+  await registerWithServer(subscription).catch(() => undefined);
 }
 
 /** Turns notifications off for this device, here and on the server. */
