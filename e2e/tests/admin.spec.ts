@@ -294,6 +294,35 @@ test.describe("admin tabs online", () => {
     await expect(page.getByRole("tab", { name: "Overview" })).toBeVisible();
   });
 
+  test("Back closes an open dialog and stays on the tab; Cancel leaves no history entry behind", async ({
+    page,
+  }) => {
+    await signInThroughGate(page);
+    await openTab(page, "Customers");
+    await openTab(page, "Fleet Management");
+    const addCar = page.getByRole("button", { name: "Add Car" });
+    await addCar.click();
+    const dialog = page.getByRole("dialog", { name: "Add Car" });
+    await dialog.getByLabel("Car Name").fill("Typed before Back");
+    await page.goBack();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/admin\/fleet$/);
+    await expect(page.getByRole("tab", { name: "Fleet Management" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+
+    // Closed by its own button (or saved), the dialog's entry goes too: Back then goes to the last tab.
+    await addCar.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(() => page.evaluate(() => history.state?.backCloses as unknown)).toBe(undefined);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\/customers$/);
+    await expect(page.getByRole("tab", { name: "Customers" })).toHaveAttribute("aria-selected", "true");
+  });
+
   test("a car's availability switch and its delete, which needs no confirmation", async ({
     page,
     request,
@@ -365,7 +394,6 @@ test.describe("admin tabs online", () => {
       button.click();
     });
     await expect(dialog).toBeHidden();
-    await expect(page.getByText("Booking added successfully!")).toBeVisible();
     await expect.poll(async () => (await bookingById(request, booking.id)).amountPaid).toBe("2500.50");
 
     await addPayment(page, customerName, "2499.50");
@@ -488,6 +516,7 @@ test.describe("admin tabs online", () => {
       button.click();
     });
     await expect(dialog).toBeHidden();
+    await expect(page.getByText("Booking added successfully!")).toBeVisible();
 
     await expect
       .poll(async () => {

@@ -2,7 +2,8 @@ import "@mantine/core/styles/ModalBase.css";
 import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Overlay.css";
 import "@mantine/core/styles/Alert.css";
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { DialogModal } from "../../lib/dialog-modal";
 import { IconAlertTriangle, IconPhone, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { contactSettings } from "@car-rental/shared/constants";
@@ -85,7 +86,7 @@ export function CancelBooking({ answer, disabled, onCancelled }: CancelBookingPr
         {myBookingLabels.cancel}
       </Button>
       {refusal && <CancellationClosed reason={refusal} announced />}
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Cancel this booking?" centered>
+      <DialogModal opened={opened} onClose={() => setOpened(false)} title="Cancel this booking?" centered>
         <Stack gap="md">
           <Text>
             Booking {booking.reference}: {booking.carName}, {formatLongDate(booking.pickupDate)} to{" "}
@@ -103,7 +104,7 @@ export function CancelBooking({ answer, disabled, onCancelled }: CancelBookingPr
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </DialogModal>
     </>
   );
 }

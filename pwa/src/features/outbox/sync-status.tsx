@@ -3,6 +3,7 @@ import "@mantine/core/styles/ModalBase.css";
 import "@mantine/core/styles/Overlay.css";
 import "@mantine/core/styles/ScrollArea.css";
 import { Badge, Button, Drawer } from "@mantine/core";
+import { useBackToClose } from "../../lib/use-back-to-close";
 import { useDisclosure, useNetwork } from "@mantine/hooks";
 import { IconCloudCheck, IconCloudUpload, IconWifiOff } from "@tabler/icons-react";
 import { useOutboxCounts } from "../../data/use-outbox";
@@ -17,6 +18,8 @@ export function SyncStatus({ initiallyOpen = false }: { initiallyOpen?: boolean 
   const { online } = useNetwork();
   const counts = useOutboxCounts();
   const [opened, { open, close }] = useDisclosure(initiallyOpen);
+  // Back closes the list, as it does a dialog.
+  const closeDrawer = useBackToClose(opened, close);
   const { badge, label } = syncStatusText(online, counts);
   const problem = counts.failed > 0 || counts.needsAuth > 0;
   const icon = !online ? (
@@ -50,7 +53,13 @@ export function SyncStatus({ initiallyOpen = false }: { initiallyOpen?: boolean 
         {/* The header may hide the word where its navigation leaves no room: the icon and the name stay. */}
         {online ? null : <span data-sync-word="">Offline</span>}
       </Button>
-      <Drawer opened={opened} onClose={close} position="right" title="Changes waiting to sync" size="md">
+      <Drawer
+        opened={opened}
+        onClose={closeDrawer}
+        position="right"
+        title="Changes waiting to sync"
+        size="md"
+      >
         <OutboxPanel />
       </Drawer>
     </>

@@ -1,7 +1,8 @@
 import "@mantine/core/styles/ModalBase.css";
 import "@mantine/core/styles/Modal.css";
 import "@mantine/core/styles/Overlay.css";
-import { Button, Loader, Modal, Text } from "@mantine/core";
+import { Button, Loader, Text } from "@mantine/core";
+import { DialogModal } from "../../lib/dialog-modal";
 import { IconFileUpload } from "@tabler/icons-react";
 import { useId, useState, type ChangeEvent, type DragEvent } from "react";
 import { uploadMessages } from "@car-rental/shared/messages";
@@ -50,7 +51,7 @@ export function UploadDialog({ opened, label, busy, failure = null, onClose, onF
   };
 
   return (
-    <Modal
+    <DialogModal
       opened={opened}
       onClose={onClose}
       title={`Upload ${label}`}
@@ -106,6 +107,6 @@ export function UploadDialog({ opened, label, busy, failure = null, onClose, onF
         disabled={busy}
         onChange={onChange}
       />
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Group, Modal, Stack, Text } from "@mantine/core";
+import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
+import { DialogModal } from "../../../lib/dialog-modal";
 import { IconBan, IconLockOpen } from "@tabler/icons-react";
 import { useState } from "react";
 import { blockedKind, blockedValue } from "@car-rental/shared/schemas/blocked-name";
@@ -14,9 +15,9 @@ import { BlockEntryForm, blockKindOptions } from "./block-entry-form";
 
 function BlockNameDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Block Name" centered size="md">
+    <DialogModal opened={opened} onClose={onClose} title="Block Name" centered size="md">
       {opened ? <BlockEntryForm onDone={onClose} /> : null}
-    </Modal>
+    </DialogModal>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { DialogModal } from "../../../lib/dialog-modal";
 import { useState } from "react";
 import { formatPeso } from "@car-rental/shared/money";
 import {
@@ -86,7 +87,7 @@ export function AddPaymentDialog({ target, onClose }: AddPaymentDialogProps) {
   const { onSubmit, submitting } = useSubmitOnce(submit);
 
   return (
-    <Modal opened={target !== null} onClose={close} title="Add Payment" centered size="sm">
+    <DialogModal opened={target !== null} onClose={close} title="Add Payment" centered size="sm">
       {target ? (
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
@@ -131,6 +132,6 @@ export function AddPaymentDialog({ target, onClose }: AddPaymentDialogProps) {
           </Stack>
         </form>
       ) : null}
-    </Modal>
+    </DialogModal>
   );
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Divider, Fieldset, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Divider, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { DialogModal } from "../../../lib/dialog-modal";
 import { FormProvider, useForm } from "react-hook-form";
 import { useMemo } from "react";
 import { DUPLICATE_EMAIL_MESSAGE } from "@car-rental/shared/messages";
@@ -33,7 +34,7 @@ type CustomerFormDialogProps = {
 /** Spec §2 "Customers": the add/edit dialog, with an optional first booking for a new customer. */
 export function CustomerFormDialog({ opened, customer, onClose }: CustomerFormDialogProps) {
   return (
-    <Modal
+    <DialogModal
       opened={opened}
       onClose={onClose}
       title={customer ? "Edit Customer" : "Add Customer"}
@@ -41,7 +42,7 @@ export function CustomerFormDialog({ opened, customer, onClose }: CustomerFormDi
       centered
     >
       {opened ? <CustomerForm key={customer?.id ?? "new"} customer={customer} onDone={onClose} /> : null}
-    </Modal>
+    </DialogModal>
   );
 }
 

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { DialogModal } from "../../../lib/dialog-modal";
 import { FormProvider, useForm } from "react-hook-form";
 import * as z from "zod";
 import { isValidDate } from "@car-rental/shared/dates";
@@ -57,9 +58,9 @@ export function NewBookingDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={customer !== null} onClose={onClose} title={NEW_BOOKING_LABEL} size="lg" centered>
+    <DialogModal opened={customer !== null} onClose={onClose} title={NEW_BOOKING_LABEL} size="lg" centered>
       {customer ? <NewBookingForm key={customer.id} customer={customer} onDone={onClose} /> : null}
-    </Modal>
+    </DialogModal>
   );
 }
 

@@ -3,7 +3,6 @@ import {
   Autocomplete,
   Button,
   Group,
-  Modal,
   NumberInput,
   NativeSelect,
   SimpleGrid,
@@ -13,6 +12,7 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
+import { DialogModal } from "../../../lib/dialog-modal";
 import { Controller, useForm } from "react-hook-form";
 import { FUELS, TRANSMISSIONS } from "@car-rental/shared/constants";
 import { manilaToday } from "@car-rental/shared/dates";
@@ -49,9 +49,9 @@ const currentYear = () => Number(manilaToday(new Date()).slice(0, 4));
 /** Spec §2 "Fleet Management": the add/edit car dialog with its picture upload. */
 export function CarFormDialog({ opened, car, onClose }: CarFormDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={car ? "Edit Car" : "Add Car"} size="xl" centered>
+    <DialogModal opened={opened} onClose={onClose} title={car ? "Edit Car" : "Add Car"} size="xl" centered>
       {opened ? <CarForm key={car?.id ?? "new"} car={car} onDone={onClose} /> : null}
-    </Modal>
+    </DialogModal>
   );
 }
 

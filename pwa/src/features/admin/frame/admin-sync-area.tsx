@@ -1,4 +1,5 @@
 import { Button, Drawer, Group, Text } from "@mantine/core";
+import { useBackToClose } from "../../../lib/use-back-to-close";
 import { useDisclosure } from "@mantine/hooks";
 import { IconListDetails } from "@tabler/icons-react";
 import { useAdminSyncState } from "../../../data/admin-data";
@@ -22,6 +23,8 @@ export function AdminSyncArea() {
   const counts = useOutboxCounts();
   const syncState = useAdminSyncState();
   const [opened, { open, close }] = useDisclosure(false);
+  // Back closes the list, as it does a dialog.
+  const closeDrawer = useBackToClose(opened, close);
   const waiting = counts.total;
   const lastSync = syncState?.lastSyncAt ? new Date(syncState.lastSyncAt) : null;
 
@@ -43,7 +46,13 @@ export function AdminSyncArea() {
           Last synced {longDateOfInstant(lastSync.toISOString())}, {timeFormat.format(lastSync)}
         </Text>
       ) : null}
-      <Drawer opened={opened} onClose={close} position="right" title="Changes waiting to sync" size="md">
+      <Drawer
+        opened={opened}
+        onClose={closeDrawer}
+        position="right"
+        title="Changes waiting to sync"
+        size="md"
+      >
         <OutboxPanel />
       </Drawer>
     </Group>

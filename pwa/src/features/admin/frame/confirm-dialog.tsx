@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { DialogModal } from "../../../lib/dialog-modal";
 import type { ReactNode } from "react";
 
 type ConfirmDialogProps = {
@@ -22,7 +23,7 @@ export function ConfirmDialog({
   danger = true,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered size="md">
+    <DialogModal opened={opened} onClose={onCancel} title={title} centered size="md">
       <Stack gap="lg">
         <Text component="div">{children}</Text>
         <Group justify="flex-end" gap="sm">
@@ -34,6 +35,6 @@ export function ConfirmDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </DialogModal>
   );
 }

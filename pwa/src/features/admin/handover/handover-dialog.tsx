@@ -1,14 +1,5 @@
-import {
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  NumberInput,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Button, Group, NativeSelect, NumberInput, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { DialogModal } from "../../../lib/dialog-modal";
 import { useState, type FormEvent } from "react";
 import { FUEL_EIGHTHS_MAX } from "@car-rental/shared/constants";
 import { errorMessages } from "@car-rental/shared/messages";
@@ -131,7 +122,7 @@ export function HandoverDialog({ kind, booking, checkOut, onClose }: HandoverDia
 
   const title = kind === "check-out" ? "Check out" : "Check in";
   return (
-    <Modal opened={kind !== null} onClose={close} title={title} centered size="lg">
+    <DialogModal opened={kind !== null} onClose={close} title={title} centered size="lg">
       {kind ? (
         <form onSubmit={(event) => void submit(event)} noValidate aria-label={title}>
           <Stack gap="md">
@@ -234,6 +225,6 @@ export function HandoverDialog({ kind, booking, checkOut, onClose }: HandoverDia
           </Stack>
         </form>
       ) : null}
-    </Modal>
+    </DialogModal>
   );
 }

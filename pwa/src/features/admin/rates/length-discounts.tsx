@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { DialogModal } from "../../../lib/dialog-modal";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
@@ -177,7 +178,7 @@ export function LengthDiscountsSection() {
           </Stack>
         )}
       </Stack>
-      <Modal
+      <DialogModal
         opened={editing}
         onClose={() => setEditing(false)}
         title="Edit length discounts"
@@ -185,7 +186,7 @@ export function LengthDiscountsSection() {
         size="lg"
       >
         {editing ? <LengthDiscountsForm discounts={discounts} onDone={() => setEditing(false)} /> : null}
-      </Modal>
+      </DialogModal>
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Card, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Card, Group, Stack, Text, TextInput } from "@mantine/core";
+import { DialogModal } from "../../../lib/dialog-modal";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -167,7 +168,7 @@ export function RatesScreen() {
 
       <LengthDiscountsSection />
 
-      <Modal
+      <DialogModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === "new" ? "Add rate period" : "Edit rate period"}
@@ -177,7 +178,7 @@ export function RatesScreen() {
         {editing !== null ? (
           <PeriodForm period={editing === "new" ? null : editing} onDone={() => setEditing(null)} />
         ) : null}
-      </Modal>
+      </DialogModal>
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete rate period"

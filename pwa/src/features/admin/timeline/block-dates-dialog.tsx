@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Group, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
+import { DialogModal } from "../../../lib/dialog-modal";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod";
@@ -44,11 +45,11 @@ type BlockDatesDialogProps = {
 /** Release 2 §C2: `Block dates`, opened from an empty day with its car and day filled in. */
 export function BlockDatesDialog({ draft, cars, bookings, blocks, onClose }: BlockDatesDialogProps) {
   return (
-    <Modal opened={draft !== null} onClose={onClose} title="Block dates" centered size="md">
+    <DialogModal opened={draft !== null} onClose={onClose} title="Block dates" centered size="md">
       {draft ? (
         <BlockDatesForm draft={draft} cars={cars} bookings={bookings} blocks={blocks} onDone={onClose} />
       ) : null}
-    </Modal>
+    </DialogModal>
   );
 }
 

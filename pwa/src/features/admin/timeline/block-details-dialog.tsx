@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { DialogModal } from "../../../lib/dialog-modal";
 import { IconTrash } from "@tabler/icons-react";
 import { formatLongDate } from "@car-rental/shared/dates";
 import type { LocalAdminCar, LocalBlock } from "../../../data/db";
@@ -17,7 +18,7 @@ export function BlockDetailsDialog({
 }) {
   const car = block ? cars.find((candidate) => candidate.id === block.carId) : undefined;
   return (
-    <Modal opened={block !== null} onClose={onClose} title="Blocked dates" centered size="md">
+    <DialogModal opened={block !== null} onClose={onClose} title="Blocked dates" centered size="md">
       {block ? (
         <Stack gap="md">
           <Text fw={600}>{car?.name ?? "Car"}</Text>
@@ -46,6 +47,6 @@ export function BlockDetailsDialog({
           </Group>
         </Stack>
       ) : null}
-    </Modal>
+    </DialogModal>
   );
 }
