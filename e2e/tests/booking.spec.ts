@@ -894,7 +894,10 @@ test("/booking: Close on the confirmation reloads the page, and Back closes it o
     return confirmation;
   };
   await page.goto("/pcc");
-  const first = await book({ name: "Lito Close", email: "lito.close.e2e@example.com", phone: "09171230001" }, 90);
+  const first = await book(
+    { name: "Lito Close", email: "lito.close.e2e@example.com", phone: "09171230001" },
+    90,
+  );
   const reloaded = page.waitForEvent("load");
   await first.getByRole("button", { name: "Close" }).click();
   await reloaded;
@@ -902,7 +905,10 @@ test("/booking: Close on the confirmation reloads the page, and Back closes it o
   expect(new URL(page.url()).pathname).toBe("/booking");
 
   await page.setViewportSize({ width: 390, height: 844 });
-  const second = await book({ name: "Nena Back", email: "nena.back.e2e@example.com", phone: "09171230002" }, 95);
+  const second = await book(
+    { name: "Nena Back", email: "nena.back.e2e@example.com", phone: "09171230002" },
+    95,
+  );
   await page.goBack();
   await expect(second).toBeHidden();
   expect(new URL(page.url()).pathname).toBe("/booking");
