@@ -1,13 +1,8 @@
-import "@mantine/core/styles/Drawer.css";
-import "@mantine/core/styles/ModalBase.css";
-import "@mantine/core/styles/Overlay.css";
-import "@mantine/core/styles/ScrollArea.css";
-import { Badge, Button, Drawer } from "@mantine/core";
-import { useBackToClose } from "../../lib/use-back-to-close";
+import { Badge, Button } from "@mantine/core";
 import { useDisclosure, useNetwork } from "@mantine/hooks";
 import { IconCloudCheck, IconCloudUpload, IconWifiOff } from "@tabler/icons-react";
 import { useOutboxCounts } from "../../data/use-outbox";
-import { OutboxPanel } from "./outbox-panel";
+import { OutboxDrawer } from "./outbox-drawer";
 import { syncStatusText } from "./sync-status-text";
 
 /**
@@ -18,8 +13,6 @@ export function SyncStatus({ initiallyOpen = false }: { initiallyOpen?: boolean 
   const { online } = useNetwork();
   const counts = useOutboxCounts();
   const [opened, { open, close }] = useDisclosure(initiallyOpen);
-  // Back closes the list, as it does a dialog.
-  const closeDrawer = useBackToClose(opened, close);
   const { badge, label } = syncStatusText(online, counts);
   const problem = counts.failed > 0 || counts.needsAuth > 0;
   const icon = !online ? (
@@ -53,15 +46,7 @@ export function SyncStatus({ initiallyOpen = false }: { initiallyOpen?: boolean 
         {/* The header may hide the word where its navigation leaves no room: the icon and the name stay. */}
         {online ? null : <span data-sync-word="">Offline</span>}
       </Button>
-      <Drawer
-        opened={opened}
-        onClose={closeDrawer}
-        position="right"
-        title="Changes waiting to sync"
-        size="md"
-      >
-        <OutboxPanel />
-      </Drawer>
+      <OutboxDrawer opened={opened} onClose={close} />
     </>
   );
 }

@@ -1,10 +1,9 @@
-import { Button, Drawer, Group, Text } from "@mantine/core";
-import { useBackToClose } from "../../../lib/use-back-to-close";
+import { Button, Group, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconListDetails } from "@tabler/icons-react";
 import { useAdminSyncState } from "../../../data/admin-data";
 import { useOutboxCounts } from "../../../data/use-outbox";
-import { OutboxPanel } from "../../outbox/outbox-panel";
+import { OutboxDrawer } from "../../outbox/outbox-drawer";
 import { longDateOfInstant } from "./display";
 
 const timeFormat = new Intl.DateTimeFormat("en-PH", {
@@ -23,8 +22,6 @@ export function AdminSyncArea() {
   const counts = useOutboxCounts();
   const syncState = useAdminSyncState();
   const [opened, { open, close }] = useDisclosure(false);
-  // Back closes the list, as it does a dialog.
-  const closeDrawer = useBackToClose(opened, close);
   const waiting = counts.total;
   const lastSync = syncState?.lastSyncAt ? new Date(syncState.lastSyncAt) : null;
 
@@ -46,15 +43,7 @@ export function AdminSyncArea() {
           Last synced {longDateOfInstant(lastSync.toISOString())}, {timeFormat.format(lastSync)}
         </Text>
       ) : null}
-      <Drawer
-        opened={opened}
-        onClose={closeDrawer}
-        position="right"
-        title="Changes waiting to sync"
-        size="md"
-      >
-        <OutboxPanel />
-      </Drawer>
+      <OutboxDrawer opened={opened} onClose={close} />
     </Group>
   );
 }
