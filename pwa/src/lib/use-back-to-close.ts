@@ -4,8 +4,13 @@
  * entry at the same address (its state marks the dialog), so Back takes that
  * entry away and closes the dialog, instead of leaving the page and what was
  * typed into the dialog.
+ *
+ * A dialog closed otherwise (saved, cancelled) takes its entry away with a
+ * `back()`, which the browser does a moment later. A dialog opened meanwhile
+ * waits for it; a route change made in the same moment would be undone by it
+ * (none is: a dialog's screen closes it and stays).
  */
-import { useRouter } from "@tanstack/react-router";
+import { useRouter, type RouterHistory } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef } from "react";
 
 declare module "@tanstack/react-router" {
@@ -15,23 +20,19 @@ declare module "@tanstack/react-router" {
   }
 }
 
-type AppHistory = ReturnType<typeof useRouter>["history"];
-
-/**
- * The entry of a dialog closed otherwise than by Back (saved, cancelled) is
- * taken away with a `back()`, which the browser does a moment later: a dialog
- * opened meanwhile adds its entry after that, not on top of the one going.
- */
 let leaving: Promise<void> = Promise.resolve();
 
-function leaveEntry(history: AppHistory): void {
+function leaveEntry(history: RouterHistory): void {
   leaving = new Promise<void>((resolve) => {
     const done = () => {
       unsubscribe();
       clearTimeout(timer);
       resolve();
     };
-    const unsubscribe = history.subscribe(done);
+    // Only the step back itself ends the wait (a push made meanwhile does not).
+    const unsubscribe = history.subscribe(({ action }) => {
+      if (action.type === "BACK" || action.type === "GO") done();
+    });
     // A browser that never reports the step back must not keep the next dialog from its entry.
     const timer = setTimeout(done, 1000);
     history.back();
@@ -61,15 +62,20 @@ export function useBackToClose(open: boolean, onClose: () => void): () => void {
     const token = `${Date.now()}-${Math.random()}`;
     entry.current = token;
     stepping.current = false;
-    let pushed = false;
+    // The entry's place in the history once pushed: the dialog closes when the
+    // page goes back before it (not for an entry a dialog opened over this one
+    // adds, nor for an address replaced while it is open).
+    let index: number | null = null;
     const unsubscribe = history.subscribe(({ location }) => {
-      if (!pushed || entry.current !== token || location.state.backCloses === token) return;
-      entry.current = null;
-      onCloseRef.current();
+      if (entry.current !== token) return;
+      if (location.state.backCloses === token) index = location.state.__TSR_index;
+      else if (index !== null && location.state.__TSR_index < index) {
+        entry.current = null;
+        onCloseRef.current();
+      }
     });
     void leaving.then(() => {
       if (entry.current !== token) return;
-      pushed = true;
       void router.navigate({
         to: ".",
         search: true,
@@ -84,7 +90,7 @@ export function useBackToClose(open: boolean, onClose: () => void): () => void {
       unsubscribe();
       if (entry.current !== token) return;
       entry.current = null;
-      if (pushed && history.location.state.backCloses === token) leaveEntry(history);
+      if (history.location.state.backCloses === token) leaveEntry(history);
     };
   }, [open, router]);
 

@@ -122,6 +122,11 @@ describe("the mutation registry", () => {
     expect(request("createAdminBooking", { id, customerId: other, carName: "Vios" })).toEqual({
       method: "POST",
       path: "/api/admin/bookings",
+      body: { id, carName: "Vios" },
+    });
+    expect(request("addCustomerBooking", { id, customerId: other, carName: "Vios" })).toEqual({
+      method: "POST",
+      path: "/api/admin/bookings",
       body: { id, customerId: other, carName: "Vios" },
     });
   });

@@ -1,10 +1,14 @@
 /**
- * A booking the admin records: `POST /api/admin/bookings` for the customer
- * `customerId` (sent along: the server books that customer, or refuses one
- * deleted meanwhile). Two kinds, told apart by their toasts: the first
- * booking of a customer added in the customer dialog (queued right after the
- * customer, so it waits when the customer is refused; the customer's toast
- * covers it), and New Booking for a customer already on file.
+ * A booking the admin records: `POST /api/admin/bookings`. Two kinds, told
+ * apart by their toasts and by how the server finds the customer:
+ * - the first booking of a customer added in the customer dialog
+ *   (`createAdminBooking`), queued right after the customer (`customerId`,
+ *   kept on this device only), so it waits when the customer is refused; the
+ *   server finds the customer by e-mail, as it did for the entries the
+ *   previous version queued; the customer's toast covers it;
+ * - New Booking for a customer already on file (`addCustomerBooking`), which
+ *   sends `customerId`: the server books that customer even when its e-mail
+ *   was changed on another device, and refuses one deleted meanwhile.
  */
 import { routes } from "@car-rental/shared/api";
 import { DEFAULT_PICKUP_TIME } from "@car-rental/shared/constants";
@@ -78,6 +82,8 @@ const adminBooking: Omit<MutationDefinition<Args>, "name" | "messages"> = {
 export const createAdminBooking = defineMutation<Args>({
   ...adminBooking,
   name: "createAdminBooking",
+  // Sent as before (an entry queued by the previous version replays under its key with the same body).
+  request: ({ customerId: _customerId, ...body }) => ({ params: {}, body }),
   // The first booking of a new customer has no toast of its own in the spec
   // (the customer's toast covers it); its refusal still shows the server's message.
   messages: { success: null, failure: adminFailures.addCustomer },

@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title } from "@mantine/core";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { showToast } from "../../../lib/toast";
 import { useOnline } from "../../../lib/use-online";
 import {
@@ -35,6 +35,8 @@ export function NotificationsSetting() {
   const supported = pushSupported();
   const [subscribed, setSubscribed] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
+  // Settings' own hand-over of the subscription: a turn-off waits for it, so it is not undone on the server.
+  const confirming = useRef<Promise<void>>(Promise.resolve());
 
   useEffect(() => {
     if (!supported) return;
@@ -43,7 +45,7 @@ export function NotificationsSetting() {
       .then((subscription) => {
         if (!live) return;
         setSubscribed(subscription !== null);
-        if (subscription && navigator.onLine) void confirmWithServer(subscription);
+        if (subscription && navigator.onLine) confirming.current = confirmWithServer(subscription);
       })
       .catch(() => live && setSubscribed(false));
     return () => {
@@ -55,10 +57,11 @@ export function NotificationsSetting() {
     setBusy(true);
     try {
       if (subscribed) {
+        await confirming.current;
         await turnOffNotifications();
         setSubscribed(false);
       } else {
-        const result = await turnOnNotifications();
+        const result = await turnOnNotifications(() => setSubscribed(true));
         setSubscribed(result === "on");
         if (result !== "on") showToast({ title: notificationMessages[result] }, "error");
       }

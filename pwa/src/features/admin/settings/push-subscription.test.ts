@@ -67,7 +67,10 @@ describe("the device's push subscription", () => {
     const endpoint = "https://push.example.test/late-answer";
     const browser = browserWithPush();
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const turningOn = turnOnNotifications();
+    let lateSuccess = false;
+    const turningOn = turnOnNotifications(() => {
+      lateSuccess = true;
+    });
     const outcome = expect(turningOn).rejects.toThrow(/push service/);
     // The key is fetched over the real network before subscribing: wait for the wait to start.
     await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1), { timeout: 10_000 });
@@ -75,9 +78,12 @@ describe("the device's push subscription", () => {
     await outcome;
     vi.useRealTimers();
     expect(await storedEndpoints()).not.toContain(endpoint);
+    expect(lateSuccess).toBe(false);
 
     browser.answer(subscription(endpoint));
     await vi.waitFor(async () => expect(await storedEndpoints()).toContain(endpoint), { timeout: 10_000 });
+    // The toggle hears of it: notifications are on after all.
+    await vi.waitFor(() => expect(lateSuccess).toBe(true));
   });
 
   it("is handed to the server again when Settings finds it, once per device", async () => {

@@ -66,8 +66,10 @@ export type TurnOnResult = "on" | "denied" | "failed";
  * Turns notifications on for this device (release-2 §D4): asks the browser's
  * permission, subscribes with the server's key and hands the subscription to
  * the server. Needs a connection: it is not a change the outbox can hold.
+ * `onLateSuccess`: the push service answered after the wait was given up,
+ * and the server has the subscription (notifications are on after all).
  */
-export async function turnOnNotifications(): Promise<TurnOnResult> {
+export async function turnOnNotifications(onLateSuccess?: () => void): Promise<TurnOnResult> {
   if (!pushSupported()) return "failed";
   const permission = await Notification.requestPermission();
   if (permission !== "granted") return "denied";
@@ -84,7 +86,11 @@ export async function turnOnNotifications(): Promise<TurnOnResult> {
       subscription = await within(subscribing, SUBSCRIBE_WAIT_MS, "The push service");
     } catch (error) {
       // Given up on here, it may still complete: the server then hears of it all the same.
-      subscribing.then((late) => registerWithServer(late).catch(() => undefined)).catch(() => undefined);
+      subscribing
+        .then(async (late) => {
+          if (await registerWithServer(late)) onLateSuccess?.();
+        })
+        .catch(() => undefined);
       throw error;
     }
   }
