@@ -5,7 +5,6 @@ import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Input.css";
 import "@mantine/core/styles/ScrollArea.css";
-import "@mantine/core/styles/Table.css";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Stack, Text } from "@mantine/core";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";

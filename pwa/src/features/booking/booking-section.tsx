@@ -10,7 +10,6 @@ import { loadBookingDraft, type BookingDraft } from "./booking-draft";
 import classes from "./booking-form.module.css";
 import { getSelectedCarId, selectCar, useSelectedCarId } from "./car-selection";
 import { lazyRetrying } from "../../lib/lazy-retrying";
-import { useBackToClose } from "../../lib/use-back-to-close";
 
 const BookingConfirmation = lazyRetrying(() =>
   import("../confirmation/booking-confirmation").then((m) => ({ default: m.BookingConfirmation })),
@@ -79,11 +78,10 @@ export function BookingSection({
     selectCar(null);
   }, []);
 
-  // On a phone the full-screen confirmation is a screen of its own: Back closes it.
-  const closeConfirmation = useBackToClose(confirmation !== null, () => {
+  const closeConfirmation = () => {
     setConfirmation(null);
     if (reloadOnConfirmationClose) window.location.reload();
-  });
+  };
 
   const body =
     draft === undefined || cars === undefined ? (

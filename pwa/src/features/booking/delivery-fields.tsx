@@ -1,4 +1,5 @@
-import { Checkbox, Textarea } from "@mantine/core";
+import { Checkbox } from "@mantine/core";
+import { PlainTextarea } from "../../lib/plain-textarea";
 import { Controller, type Control, type UseFormRegister } from "react-hook-form";
 import type { BookingFormInput, BookingFormValues } from "@car-rental/shared/schemas/booking";
 import { DeliveryFees } from "./rental-terms";
@@ -30,12 +31,11 @@ export function DeliveryFields({ control, register, wantsDelivery, addressError 
         )}
       />
       {wantsDelivery && (
-        <Textarea
+        <PlainTextarea
           label="Delivery Address"
           required
           withAsterisk={false}
-          autosize
-          minRows={2}
+          rows={3}
           mt="sm"
           placeholder="House number, street, barangay, town"
           autoComplete="street-address"

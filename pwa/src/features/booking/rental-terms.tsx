@@ -1,4 +1,4 @@
-import { List, Table, Text, Title } from "@mantine/core";
+import { List, Text, Title } from "@mantine/core";
 import { memo } from "react";
 import { DELIVERY_FEES, INSURANCE_FEE, rentalTerms } from "@car-rental/shared/constants";
 import { formatPeso } from "@car-rental/shared/money";
@@ -45,24 +45,24 @@ export const DeliveryFees = memo(function DeliveryFees() {
       <Text size="xs" c="dimmed" mb={6}>
         Paid on delivery; not included in the total below.
       </Text>
-      <Table aria-labelledby="delivery-fees-title" verticalSpacing={4} fz="sm" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Destination</Table.Th>
-            <Table.Th scope="col" ta="right">
+      <table aria-labelledby="delivery-fees-title" className={classes.feesTable}>
+        <thead>
+          <tr>
+            <th scope="col">Destination</th>
+            <th scope="col" className={classes.fee}>
               Fee
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
           {DELIVERY_FEES.map((row) => (
-            <Table.Tr key={row.destination}>
-              <Table.Td>{row.destination}</Table.Td>
-              <Table.Td ta="right">{row.fee === null ? "Free" : formatPeso(row.fee)}</Table.Td>
-            </Table.Tr>
+            <tr key={row.destination}>
+              <td>{row.destination}</td>
+              <td className={classes.fee}>{row.fee === null ? "Free" : formatPeso(row.fee)}</td>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     </div>
   );
 });

@@ -6,6 +6,7 @@ import { Button, Group, Modal } from "@mantine/core";
 import { IconPrinter, IconTicket, IconX } from "@tabler/icons-react";
 import type { PublicBookingResponse } from "@car-rental/shared/schemas/booking";
 import { myBookingLabels, myBookingPath } from "@car-rental/shared/schemas/my-booking";
+import { useBackToClose } from "../../lib/use-back-to-close";
 import { InstallApp, useInstallOffer } from "../install/install-app";
 import { Receipt } from "./receipt";
 import classes from "./confirmation.module.css";
@@ -25,10 +26,12 @@ export const RECEIPT_MODAL_CLASS = "booking-receipt-modal";
  * the receipt alone on one A4 page) and 'Close'.
  */
 export function BookingConfirmation({ result, opened, onClose }: BookingConfirmationProps) {
+  // On a phone the full-screen confirmation is a screen of its own: Back closes it.
+  const close = useBackToClose(opened, onClose);
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       fullScreen
       title="Booking Confirmation"
       withCloseButton={false}
@@ -49,7 +52,7 @@ export function BookingConfirmation({ result, opened, onClose }: BookingConfirma
         <Button leftSection={<IconPrinter size={18} aria-hidden="true" />} onClick={() => window.print()}>
           Print Receipt
         </Button>
-        <Button variant="default" leftSection={<IconX size={18} aria-hidden="true" />} onClick={onClose}>
+        <Button variant="default" leftSection={<IconX size={18} aria-hidden="true" />} onClick={close}>
           Close
         </Button>
       </Group>

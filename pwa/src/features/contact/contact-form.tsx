@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from "@mantine/core";
@@ -30,6 +29,7 @@ import type { OutboxEntry } from "../../data/db";
 import type { EnqueueInput } from "../../data/outbox";
 import { newId } from "../../data/new-id";
 import { field } from "../../lib/form-field";
+import { PlainTextarea } from "../../lib/plain-textarea";
 import { showToast } from "../../lib/toast";
 import { announceContactDeliveries } from "./contact-delivery-toasts";
 import { sendContactMessage } from "./send-contact-message";
@@ -199,7 +199,7 @@ export function ContactForm({ api, enqueue = enqueueInOutbox }: ContactFormProps
             {note}
           </Alert>
         )}
-        <Textarea label="Message" aria-required rows={5} {...field(form, "message")} />
+        <PlainTextarea label="Message" aria-required rows={5} {...field(form, "message")} />
         <Group justify="space-between" align="center">
           <Text size="sm" c="dimmed">
             First name, last name, email and message are required.
