@@ -45,7 +45,8 @@ function leaveEntry(history: RouterHistory): void {
  * `onClose`. A dialog closed by its parent (`open` false) takes its entry away.
  */
 export function useBackToClose(open: boolean, onClose: () => void): () => void {
-  const router = useRouter();
+  // Outside a router (a component rendered on its own, as in its tests) there is no history: a plain close.
+  const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | null;
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -57,8 +58,8 @@ export function useBackToClose(open: boolean, onClose: () => void): () => void {
   const stepping = useRef(false);
 
   useEffect(() => {
-    if (!open) return undefined;
-    const history = router.history;
+    if (!open || !router) return undefined;
+    const history: RouterHistory = router.history;
     const token = `${Date.now()}-${Math.random()}`;
     entry.current = token;
     stepping.current = false;
@@ -96,7 +97,7 @@ export function useBackToClose(open: boolean, onClose: () => void): () => void {
 
   return useCallback(() => {
     const token = entry.current;
-    if (token !== null && router.history.location.state.backCloses === token) {
+    if (router && token !== null && router.history.location.state.backCloses === token) {
       // The subscription above closes the dialog when the browser has stepped back.
       if (!stepping.current) router.history.back();
       stepping.current = true;
