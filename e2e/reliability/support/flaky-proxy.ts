@@ -17,10 +17,16 @@ export type FlakyProxyOptions = {
   targetPort: number;
   /** The port to listen on. */
   port: number;
-  /** Share of the answers to admin changes (non-GET /api/admin/…, not the sign-in) that are lost. */
+  /**
+   * Share of the answers to admin changes (non-GET /api/admin/…, not the
+   * sign-in) that are lost. Spread evenly, not drawn at random: with 0.3 the
+   * 2nd, 5th, 8th… change loses its answer, so a run that makes a few
+   * changes always loses some (a random draw lost none in one CI run).
+   */
   dropShare: number;
   /** Each answer chunk waits up to this long. */
   maxDelayMs: number;
+  /** Draws the delays. */
   random?: () => number;
 };
 
@@ -28,6 +34,8 @@ export type FlakyProxy = {
   url: string;
   /** Whether answers are lost now (off while the test sets up). */
   dropping: boolean;
+  /** Admin changes sent through while answers were being lost. */
+  readonly changes: number;
   /** Answers lost so far (each after the server applied the request). */
   readonly dropped: number;
   /** Outages so far. */
@@ -51,6 +59,17 @@ export async function startFlakyProxy(options: FlakyProxyOptions): Promise<Flaky
   let down = false;
   let dropped = 0;
   let outages = 0;
+  let changes = 0;
+  // Accumulates dropShare per admin change; each whole unit is one lost answer.
+  // It starts at a half so that the first loss comes early.
+  let dropCredit = 0.5;
+  const loseThisAnswer = () => {
+    changes += 1;
+    dropCredit += options.dropShare;
+    if (dropCredit < 1) return false;
+    dropCredit -= 1;
+    return true;
+  };
 
   const server = net.createServer((client) => {
     if (down) {
@@ -72,7 +91,7 @@ export async function startFlakyProxy(options: FlakyProxyOptions): Promise<Flaky
     client.on("data", (chunk: Buffer) => {
       const line = REQUEST_LINE.exec(chunk.toString("latin1", 0, Math.min(chunk.length, 4096)));
       if (line && proxy.dropping && isAdminChange(line[1] ?? "", line[2] ?? "")) {
-        loseNextAnswer = random() < options.dropShare;
+        loseNextAnswer = loseThisAnswer();
       } else if (line) {
         loseNextAnswer = false;
       }
@@ -106,6 +125,9 @@ export async function startFlakyProxy(options: FlakyProxyOptions): Promise<Flaky
   const proxy: FlakyProxy = {
     url: `http://127.0.0.1:${options.port}`,
     dropping: false,
+    get changes() {
+      return changes;
+    },
     get dropped() {
       return dropped;
     },
