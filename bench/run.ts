@@ -118,6 +118,29 @@ function littleBound(e: EngineResult, connections: number): number {
   return fifty && fifty.result.rps > 0 ? Math.round((connections / fifty.result.rps) * 1000) : 0;
 }
 
+/**
+ * Where a booking's time went in the 50-connection row (issue #23: "profile
+ * first; report where the time went"): the CPU each booking cost the server,
+ * PostgreSQL and the load generator, what that allows on this machine, and
+ * what the p99 budget would need.
+ */
+function bookingCpuParagraph(e: EngineResult): string[] {
+  const fifty = e.api.find((r) => r.name === BOOKING_ROWS.fifty);
+  const cpu = fifty?.cpu;
+  if (!fifty || !cpu || fifty.result.requests === 0) return [];
+  const per = (ms: number) => ms / fifty.result.requests;
+  const total = per(cpu.serverMs + cpu.databaseMs + cpu.loadMs);
+  const busy = ((cpu.serverMs + cpu.databaseMs + cpu.loadMs) / (cpu.wallMs * cpu.cores)) * 100;
+  const most = Math.round((cpu.cores * 1000) / total);
+  const needed = (cpu.cores * budgets.bookingsP99At50ConnectionsMs) / 50;
+  const f = (ms: number) => ms.toFixed(2);
+  const database = e.engine === "postgres" ? `PostgreSQL's backends ${f(per(cpu.databaseMs))} ms, ` : "";
+  return [
+    `Where a booking's time goes (the 50-connection row, CPU time from /proc): each booking cost the server process ${f(per(cpu.serverMs))} ms, ${database}and the load generator ${f(per(cpu.loadMs))} ms, ${f(total)} ms in all (the ${cpu.cores} cores ${busy.toFixed(0)} % busy with them). At that cost this machine answers at most about ${most} bookings/s, so 50 connections that each wait for their answer wait at least 50 ÷ ${most} s = ${Math.round((50 / most) * 1000)} ms on average: the time is the queue for the cores, not one slow step. A p99 of ${budgets.bookingsP99At50ConnectionsMs} ms at 50 connections needs the cores to answer 50 bookings within ${budgets.bookingsP99At50ConnectionsMs} ms, at most ${f(needed)} ms of CPU per booking in all (\`npm run bench:profile\` with PROFILE_LOAD=bookings shows the server's share function by function, \`npm run bench:booking-sql\` the statements).`,
+    "",
+  ];
+}
+
 const serverEnv = (env: Record<string, string>) => ({
   ...env,
   ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
@@ -143,7 +166,10 @@ async function benchEngine(engine: Engine, releaseOne: ReleaseOneTree): Promise<
   try {
     sameBytesCeiling = await sameBytes.measure();
     console.info(`ceiling, same bytes as GET /api/cars: ${sameBytesCeiling.rps} req/s`);
-    api = await benchApi(server.url, sameBytes);
+    api = await benchApi(server.url, sameBytes, {
+      pid: server.child.pid,
+      databaseUrl: small.env.DATABASE_URL || undefined,
+    });
   } finally {
     await sameBytes.stop();
   }
@@ -271,6 +297,7 @@ function report(
       "",
       `Bookings: each connection of the first two booking rows sends its next booking as soon as the last is answered, so the server is saturated and a booking's latency is mostly its wait in the queue (on average at least connections ÷ throughput: ${littleBound(e, 50)} ms at 50 connections). The half-rate row offers half the 10-connection throughput over 50 connections, as customers arriving, and counts each latency from when the booking was due.`,
       "",
+      ...bookingCpuParagraph(e),
     );
     lines.push(
       `Booking race: ${e.race.requests} concurrent requests for overlapping periods of one car: **${e.race.succeeded} succeeded**, ${e.race.conflicts} answered 409, ${e.race.other} other; all answered in ${e.race.ms} ms.`,

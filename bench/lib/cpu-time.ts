@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+import pg from "pg";
 
 /** Linux's clock ticks per second for /proc/<pid>/stat (`getconf CLK_TCK`: 100 on every usual kernel). */
 const TICKS_PER_SECOND = 100;
@@ -62,5 +64,67 @@ export function measureCpu(
       else browserMs += used;
     }
     return { serverMs: Math.round(serverMs), browserMs: Math.round(browserMs) };
+  };
+}
+
+/** Where the machine's CPU went while one load ran, in ms over all cores. */
+export type CpuBreakdown = {
+  /** The server process and its children. */
+  serverMs: number;
+  /** PostgreSQL's backends serving the server's database (0 on PGlite: it runs inside the server). */
+  databaseMs: number;
+  /** This process: the load generator (autocannon runs in it). */
+  loadMs: number;
+  /** How long the load ran, and on how many cores. */
+  wallMs: number;
+  cores: number;
+};
+
+/** CPU time so far of each PostgreSQL backend connected to the database at `databaseUrl`, by pid. */
+async function backendsCpu(databaseUrl: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    return new Map(rows.map(({ pid }) => [pid, readStat(pid)?.cpuMs ?? 0]));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts counting where the CPU goes (the server's tree under `serverPid`,
+ * PostgreSQL's backends of `databaseUrl` when given, this process)
+ * and returns how to stop. Linux only (/proc); null elsewhere.
+ */
+export async function measureCpuBreakdown(
+  serverPid: number | undefined,
+  databaseUrl: string | undefined,
+): Promise<() => Promise<CpuBreakdown | null>> {
+  if (serverPid === undefined || !process.platform.startsWith("linux")) return () => Promise.resolve(null);
+  const serverTree = () => [...treeCpu(serverPid).values()].reduce((sum, ms) => sum + ms, 0);
+  const backendsBefore = databaseUrl ? await backendsCpu(databaseUrl) : new Map<number, number>();
+  const startedAt = performance.now();
+  const serverBefore = serverTree();
+  const loadBefore = process.cpuUsage();
+  return async () => {
+    const load = process.cpuUsage(loadBefore);
+    const serverMs = serverTree() - serverBefore;
+    const wallMs = performance.now() - startedAt;
+    let databaseMs = 0;
+    if (databaseUrl) {
+      for (const [pid, ms] of await backendsCpu(databaseUrl))
+        databaseMs += ms - (backendsBefore.get(pid) ?? 0);
+    }
+    const loadMs = (load.user + load.system) / 1000;
+    return {
+      serverMs,
+      databaseMs,
+      loadMs,
+      wallMs,
+      cores: os.cpus().length,
+    };
   };
 }
