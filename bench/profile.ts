@@ -14,7 +14,6 @@
  * with its own documents and an Idempotency-Key) over PROFILE_CONNECTIONS.
  */
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -29,6 +28,7 @@ import {
 import { createBenchDatabase } from "./lib/databases";
 import { benchSettings, profileSettings } from "./lib/env";
 import { measure } from "./lib/load";
+import { backendsCpu } from "./lib/cpu-time";
 import { benchSameBytesCeiling } from "./lib/same-bytes-ceiling";
 import { startProcess } from "./lib/server";
 
@@ -61,21 +61,6 @@ function threadsCpu(pid: number): Map<number, number> {
     readdirSync(`/proc/${pid}/task`).map((tid) => [Number(tid), cpuSecondsOf(pid, Number(tid))]),
   );
 }
-/** The PostgreSQL backends serving the bench database and their CPU seconds so far. */
-async function backendsCpu(): Promise<Map<number, number>> {
-  const url = database.env.DATABASE_URL;
-  const cpu = new Map<number, number>();
-  if (!url) return cpu;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const rows = await client.query<{ pid: number }>(
-    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
-  );
-  await client.end();
-  for (const { pid } of rows.rows) cpu.set(pid, cpuSecondsOf(pid));
-  return cpu;
-}
-
 type CallFrame = { functionName: string; url: string; lineNumber: number };
 type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] };
 type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
@@ -115,7 +100,8 @@ try {
   const pid = server.child.pid ?? 0;
   const serverCpuBefore = cpuSecondsOf(pid);
   const threadsBefore = threadsCpu(pid);
-  const backendsBefore = await backendsCpu();
+  const databaseUrl = database.env.DATABASE_URL;
+  const backendsBefore = databaseUrl ? await backendsCpu(databaseUrl) : new Map<number, number>();
   if (profileSettings.ceiling) {
     const { ceiling } = await benchSameBytesCeiling(url, benchSettings.port + 1);
     console.info(`ceiling, same bytes as GET /api/cars: ${JSON.stringify(ceiling)}`);
@@ -152,9 +138,11 @@ try {
   const mainThread = threads.find((t) => t.tid === pid)?.seconds ?? 0;
   // On PGlite the busiest other thread is the embedded database's (db/src/pglite-thread.ts).
   const busiestOther = Math.max(0, ...threads.filter((t) => t.tid !== pid).map((t) => t.seconds));
-  const after = await backendsCpu();
   let databaseCpu = 0;
-  for (const [pid, seconds] of after) databaseCpu += seconds - (backendsBefore.get(pid) ?? 0);
+  if (databaseUrl) {
+    for (const [pid, ms] of await backendsCpu(databaseUrl))
+      databaseCpu += (ms - (backendsBefore.get(pid) ?? 0)) / 1000;
+  }
   const perRequest = (seconds: number) => ((seconds * 1000) / Math.max(1, result.requests)).toFixed(2);
   console.info(
     `CPU per request: server ${perRequest(serverCpu)} ms (its main thread ${perRequest(mainThread)} ms, its busiest other thread ${perRequest(busiestOther)} ms), database ${engine === "postgres" ? `${perRequest(databaseCpu)} ms` : "(in the server)"}`,

@@ -129,8 +129,9 @@ function bookingCpuParagraph(e: EngineResult): string[] {
   const cpu = fifty?.cpu;
   if (!fifty || !cpu || fifty.result.requests === 0) return [];
   const per = (ms: number) => ms / fifty.result.requests;
-  const total = per(cpu.serverMs + cpu.databaseMs + cpu.loadMs);
-  const busy = ((cpu.serverMs + cpu.databaseMs + cpu.loadMs) / (cpu.wallMs * cpu.cores)) * 100;
+  const allMs = cpu.serverMs + cpu.databaseMs + cpu.loadMs;
+  const total = per(allMs);
+  const busy = (allMs / (cpu.wallMs * cpu.cores)) * 100;
   const most = Math.round((cpu.cores * 1000) / total);
   const needed = (cpu.cores * budgets.bookingsP99At50ConnectionsMs) / 50;
   const f = (ms: number) => ms.toFixed(2);

@@ -80,8 +80,8 @@ export type CpuBreakdown = {
   cores: number;
 };
 
-/** CPU time so far of each PostgreSQL backend connected to the database at `databaseUrl`, by pid. */
-async function backendsCpu(databaseUrl: string): Promise<Map<number, number>> {
+/** CPU time (ms) so far of each PostgreSQL backend connected to the database at `databaseUrl`, by pid. */
+export async function backendsCpu(databaseUrl: string): Promise<Map<number, number>> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -2,10 +2,10 @@
  * The owner on a tablet with a bad signal (issue #24).
  *
  * Proves: with a proxy between Chromium and the real server that loses 30 %
- * of the answers to admin changes (spread evenly) after the server applied them, delays
- * every answer a little and has short outages, the admin screen (the built
- * PWA, driven as a person would) that blocks names, unblocks some, changes
- * bookings' status and records payments ends with the server holding each
+ * of the answers to admin changes (spread evenly) after the server applied
+ * them, delays every answer a little and has short outages, the admin
+ * screen (the built PWA, driven as a person would) that blocks names,
+ * unblocks some, changes bookings' status and records payments ends with the server holding each
  * change exactly once, never lists a record twice at any moment it is
  * sampled (every 50 ms), empties its outbox within 15 s of the last outage,
  * and shows the balances the server holds.
