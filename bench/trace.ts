@@ -71,14 +71,25 @@ async function record(): Promise<TraceEvent[]> {
   }
 }
 
-/** The renderer's main thread: the CrRendererMain with the most complete events. */
+/**
+ * The page's renderer main thread: the CrRendererMain that navigated to `url`'s origin, with the
+ * most complete events (Chromium may render its own new-tab page in another process meanwhile).
+ */
 function mainThread(events: TraceEvent[]): string {
   const names = new Map<string, string>();
   for (const e of events) if (e.name === "thread_name") names.set(`${e.pid}:${e.tid}`, e.args?.name ?? "");
+  const origin = new URL(url).origin;
+  const ours = new Set(
+    events
+      .filter((e) => e.name === "navigationStart")
+      .filter((e) => String(e.args?.data?.["documentLoaderURL"] ?? "").startsWith(origin))
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
   const counts = new Map<string, number>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
-    if (e.ph === "X" && names.get(key) === "CrRendererMain") counts.set(key, (counts.get(key) ?? 0) + 1);
+    if (e.ph === "X" && names.get(key) === "CrRendererMain" && (ours.size === 0 || ours.has(key)))
+      counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   const [best] = [...counts].sort((a, b) => b[1] - a[1]);
   if (!best) throw new Error("no renderer main thread in the trace");
@@ -140,7 +151,7 @@ const onMain = events
   .filter((e) => `${e.pid}:${e.tid}` === thread && e.ph === "X")
   .sort((a, b) => a.ts - b.ts);
 const navigation = events.find((e) => e.name === "navigationStart" && `${e.pid}:${e.tid}` === thread);
-const firstPaint = events.find((e) => e.name === "firstContentfulPaint");
+const firstPaint = events.find((e) => e.name === "firstContentfulPaint" && `${e.pid}:${e.tid}` === thread);
 const origin = navigation?.ts ?? onMain[0]?.ts ?? 0;
 const fcp = firstPaint?.ts ?? origin;
 const sampled = samples(events, thread);
