@@ -170,4 +170,63 @@ describe.each(testEngines())("creates with the browser's id (%s)", (engine) => {
       amount_paid: expect.stringMatching(/^1000(\.00)?$/),
     });
   });
+
+  it("answers a replayed payment that paid the whole balance with it, and refuses its id on another booking", async () => {
+    const car = cars[2];
+    if (!car) throw new Error("no car");
+    const book = async (pickupDate: string, returnDate: string) =>
+      bookingViewSchema.parse(
+        await (
+          await post("POST", "/api/admin/bookings", {
+            customerEmail: "full-payer@example.ph",
+            customerName: "Full Payer",
+            carName: car.name,
+            carId: car.id,
+            pickupDate,
+            returnDate,
+            total: "2000",
+            status: "confirmed",
+          })
+        ).json(),
+      );
+    const booking = await book("2027-03-01", "2027-03-02");
+    const other = await book("2027-03-10", "2027-03-11");
+    const paymentId = randomUUID();
+    const path = `/api/admin/bookings/${booking.id}/payment`;
+    const first = await post("PATCH", path, {
+      id: paymentId,
+      amount: "2000",
+      recordedAt: "2027-01-05T02:00:00.000Z",
+    });
+    expect(first.status).toBe(200);
+    const recorded = paymentResponseSchema.parse(await first.json());
+    expect(recorded).toMatchObject({
+      payment: { id: paymentId, amount: "2000.00" },
+      booking: { amountPaid: "2000.00" },
+    });
+    // Nothing is owed any more: the same payment sent again (its answer was lost) is answered, not refused.
+    const replay = await post("PATCH", path, { id: paymentId, amount: "2000.00" });
+    expect(replay.status).toBe(200);
+    expect(paymentResponseSchema.parse(await replay.json())).toMatchObject({
+      payment: { id: paymentId, createdAt: recorded.payment.createdAt },
+      booking: { amountPaid: "2000.00" },
+    });
+    // A new payment on the paid booking is still refused; the id on another booking is taken.
+    const more = await post("PATCH", path, { id: randomUUID(), amount: "1" });
+    expect(more.status).toBe(422);
+    expect(await errorOf(more)).toMatchObject({
+      code: "PAYMENT_EXCEEDS_BALANCE",
+      details: { balance: "0.00" },
+    });
+    await expectIdTaken(
+      await post("PATCH", `/api/admin/bookings/${other.id}/payment`, { id: paymentId, amount: "2000" }),
+    );
+    expect(await count("payments", { booking_id: booking.id })).toBe(1);
+    expect(await count("payments", { booking_id: other.id })).toBe(0);
+    const stored = await server.db
+      .knex("bookings")
+      .whereIn("id", [booking.id, other.id])
+      .orderBy("pickup_date");
+    expect(stored.map((row: { amount_paid: string }) => Number(row.amount_paid))).toEqual([2000, 0]);
+  });
 });

@@ -2,7 +2,7 @@ import type { Knex } from "knex";
 import { clockToPickupTime } from "@car-rental/shared/availability";
 import { ACTIVE_BOOKING_STATUSES, type BookingStatus } from "@car-rental/shared/constants";
 import { diffDays } from "@car-rental/shared/dates";
-import { addMoney, compareMoney, normalizeMoney, subtractMoney } from "@car-rental/shared/money";
+import { compareMoney, normalizeMoney, subtractMoney } from "@car-rental/shared/money";
 import {
   BOOKING_LIST_LIMITS,
   type AdminBookingInput,
@@ -11,6 +11,7 @@ import {
   type BookingView,
 } from "@car-rental/shared/schemas/booking";
 import { depositHeld, type Payment, type PaymentInput } from "@car-rental/shared/schemas/payment";
+import { preparedRaw } from "@car-rental/db/prepared";
 import { CarUnavailable, InvalidTransition, NotFound, PaymentRefused } from "../../errors";
 import { carsTable, type CarRow } from "../cars/car-record";
 import { customersTable, type CustomerRow } from "../customers/customer-record";
@@ -24,7 +25,7 @@ import { findOrCreateCustomer, insertBooking, withOverlapGuard } from "./booking
 /** What `GET /api/admin/bookings` filters by (`bookingListQuerySchema`). */
 export type BookingListFilter = BookingListQuery;
 
-const isActive = (status: BookingStatus) => ACTIVE_BOOKING_STATUSES.some((active) => active === status);
+const isActive = (status: string) => ACTIVE_BOOKING_STATUSES.some((active) => active === status);
 
 /** `%` and `_` typed by the admin are literal characters in the search, not wildcards. */
 function likePattern(text: string): string {
@@ -184,21 +185,15 @@ type BookingLockRow = {
   amount_paid: string;
 };
 
+/** The booking's row, locked until the transaction ends (a prepared statement: every admin change of a booking starts with it). */
 async function lockBooking(trx: Knex.Transaction, id: string): Promise<BookingLockRow> {
-  const row = await trx<BookingLockRow>("bookings")
-    .select<BookingLockRow[]>(
-      "id",
-      "car_id",
-      "status",
-      "pickup_date",
-      "return_date",
-      "pickup_time",
-      "total",
-      "amount_paid",
-    )
-    .where({ id })
-    .forUpdate()
-    .first();
+  const { rows } = await preparedRaw<BookingLockRow>(
+    trx,
+    `select id, car_id, status, pickup_date, return_date, pickup_time, total, amount_paid
+       from bookings where id = ? for update`,
+    [id],
+  );
+  const [row] = rows;
   if (!row) throw new NotFound("Booking not found");
   return row;
 }
@@ -219,16 +214,20 @@ export async function setBookingStatus(db: Knex, id: string, status: BookingStat
     if (booking.status !== status && (status === "active" || booking.status === "active")) {
       throw new InvalidTransition({ from: booking.status, to: status });
     }
-    if (booking.status !== status) {
-      // The locked row holds the dates (read as the view reads them): no view needed before the write.
+    const write = (db: Knex) => db("bookings").where({ id }).update({ status, admin_status_at: db.fn.now() });
+    if (booking.status !== status && isActive(status) && !isActive(booking.status)) {
+      // Taking its dates again: the database may refuse the overlap. The locked row holds the dates
+      // (read as the view reads them): no view needed before the write.
       const candidate = {
         start: booking.pickup_date,
         end: booking.return_date,
         pickupTime: clockToPickupTime(booking.pickup_time),
       };
-      await withOverlapGuard(trx, booking.car_id, candidate, (savepoint) =>
-        savepoint("bookings").where({ id }).update({ status, admin_status_at: savepoint.fn.now() }),
-      );
+      await withOverlapGuard(trx, booking.car_id, candidate, write);
+    } else if (booking.status !== status) {
+      // Between two statuses that hold the car (pending and confirmed), or to one that frees it: its
+      // dates stay held or are given up, so no overlap can arise and no savepoint is needed for one.
+      await write(trx);
     }
     return viewOf(trx, id);
   });
@@ -250,51 +249,87 @@ export type PaymentAnswer = BookingView & { booking: BookingView; payment: Payme
 export async function addPayment(db: Knex, id: string, input: PaymentInput): Promise<PaymentAnswer> {
   return inTransaction(db, async (trx) => {
     const booking = await lockBooking(trx, id);
-    if (input.id !== undefined) {
-      const columns = { booking_id: id, amount: input.amount, kind: input.kind, note: input.note };
-      const stored = replayedCreate(
-        await trx<PaymentRow>("payments").where({ id: input.id }).first(),
-        columns,
-      );
-      // Recorded before under this id (its answer was lost): answered again, never added twice.
+    const refusal = await paymentRefusal(trx, booking, input);
+    if (refusal) {
+      // Recorded before under this id (its answer was lost), when the balance still had room for it.
+      const stored = await storedPayment(trx, id, input);
       if (stored) return paymentAnswer(await viewOf(trx, id), stored);
+      throw refusal;
     }
-    if (compareMoney(input.amount, 0) <= 0) throw new PaymentRefused("PAYMENT_INVALID");
-    const limit =
-      input.kind === "rental"
-        ? subtractMoney(booking.total, booking.amount_paid)
-        : input.kind === "deposit-refund"
-          ? depositHeld((await selectPayments(trx).where("p.booking_id", id)).map(toPayment))
-          : null;
-    if (limit !== null && compareMoney(input.amount, limit) > 0) {
-      throw new PaymentRefused("PAYMENT_EXCEEDS_BALANCE", {
-        balance: compareMoney(limit, 0) < 0 ? "0.00" : limit,
-      });
-    }
-    const [payment] = await trx<PaymentRow>("payments")
-      .insert({
-        ...(input.id === undefined ? {} : { id: input.id }),
-        booking_id: id,
-        amount: input.amount,
-        kind: input.kind,
-        note: input.note,
-        // When the owner recorded it (offline, it arrives later), never after now; else now. The
-        // clock, not the transaction's start: payments of one batch keep the order they were made.
-        created_at: input.recordedAt
-          ? trx.raw("least(?::timestamptz, clock_timestamp())", [input.recordedAt])
-          : trx.raw("clock_timestamp()"),
-      })
-      .returning<PaymentRow[]>(["id", "booking_id", "amount", "kind", "note", "created_at"])
-      .catch((error: unknown) => rethrowIdClash(error, "payments"));
-    if (!payment) throw new Error("insert returned no payment");
-    // Only rental payments count towards the booking's total (release-2 §E2).
-    if (payment.kind === "rental") {
-      await trx("bookings")
-        .where({ id })
-        .update({ amount_paid: addMoney(booking.amount_paid, input.amount) });
-    }
+    const payment =
+      (await insertPayment(trx, id, input)) ??
+      // The id is taken: the same payment, recorded before, is answered again (never added twice).
+      (await storedPayment(trx, id, input));
+    if (!payment) throw new Error("the payment's id is taken, yet no payment holds it");
     return paymentAnswer(await viewOf(trx, id), payment);
   });
+}
+
+/** Why the payment cannot be recorded against `booking` (its amount, the balance or the deposit held), if it cannot. */
+async function paymentRefusal(
+  trx: Knex.Transaction,
+  booking: BookingLockRow,
+  input: PaymentInput,
+): Promise<PaymentRefused | null> {
+  if (compareMoney(input.amount, 0) <= 0) return new PaymentRefused("PAYMENT_INVALID");
+  const limit =
+    input.kind === "rental"
+      ? subtractMoney(booking.total, booking.amount_paid)
+      : input.kind === "deposit-refund"
+        ? depositHeld((await selectPayments(trx).where("p.booking_id", booking.id)).map(toPayment))
+        : null;
+  if (limit === null || compareMoney(input.amount, limit) <= 0) return null;
+  return new PaymentRefused("PAYMENT_EXCEEDS_BALANCE", {
+    balance: compareMoney(limit, 0) < 0 ? "0.00" : limit,
+  });
+}
+
+/**
+ * The payment already stored under the id the client chose, when it is this
+ * one (same booking, amount, kind and note); null when there is none or no id.
+ * @throws IdTaken when the id holds another payment.
+ */
+async function storedPayment(
+  trx: Knex.Transaction,
+  id: string,
+  input: PaymentInput,
+): Promise<PaymentRow | null> {
+  if (input.id === undefined) return null;
+  const columns = { booking_id: id, amount: input.amount, kind: input.kind, note: input.note };
+  return replayedCreate(await trx<PaymentRow>("payments").where({ id: input.id }).first(), columns);
+}
+
+/**
+ * Records the payment and, for a rental payment (the only kind that counts
+ * towards the booking's total, release-2 §E2), adds it to `amount_paid`: one
+ * statement. Its time is when the owner recorded it (offline, it arrives
+ * later), never after now; else now: the clock, not the transaction's start,
+ * so the payments of one batch keep the order they were made. Null, with
+ * nothing changed, when the id the client chose is taken.
+ */
+async function insertPayment(
+  trx: Knex.Transaction,
+  id: string,
+  input: PaymentInput,
+): Promise<PaymentRow | null> {
+  const { rows } = await preparedRaw<PaymentRow>(
+    trx,
+    `with inserted as (
+       insert into payments (id, booking_id, amount, kind, note, created_at)
+       values (coalesce(?::uuid, gen_random_uuid()), ?, ?, ?, ?,
+               least(coalesce(?::timestamptz, clock_timestamp()), clock_timestamp()))
+       on conflict (id) do nothing
+       returning id, booking_id, amount, kind, note, created_at
+     ),
+     paid as (
+       update bookings set amount_paid = bookings.amount_paid + inserted.amount
+         from inserted
+        where bookings.id = inserted.booking_id and inserted.kind = 'rental'
+     )
+     select * from inserted`,
+    [input.id ?? null, id, input.amount, input.kind, input.note ?? null, input.recordedAt ?? null],
+  );
+  return rows[0] ?? null;
 }
 
 function paymentAnswer(view: BookingView, payment: PaymentRow): PaymentAnswer {

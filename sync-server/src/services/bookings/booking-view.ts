@@ -1,4 +1,5 @@
 import type { Knex } from "knex";
+import { preparedRaw } from "@car-rental/db/prepared";
 import { clockToPickupTime } from "@car-rental/shared/availability";
 import { BOOKING_STATUSES, type BookingStatus } from "@car-rental/shared/constants";
 import { normalizeMoney } from "@car-rental/shared/money";
@@ -182,8 +183,17 @@ export function toBookingView(row: BookingViewRow): BookingView {
   };
 }
 
-/** The view of one booking, or undefined when there is no such booking. */
+/** findBookingView's statement: compiled from selectBookingViews once (its text never changes), bound to [id]. */
+let viewByIdSql: string | undefined;
+
+/**
+ * The view of one booking, or undefined when there is no such booking. Every
+ * admin change answers with it (issue #23's drain: 500 of them): a prepared
+ * statement, planned once per connection, not a join built and planned anew.
+ */
 export async function findBookingView(db: Knex, id: string): Promise<BookingView | undefined> {
-  const row = await selectBookingViews(db).where("b.id", id).first();
+  viewByIdSql ??= selectBookingViews(db).where("b.id", "?").toSQL().sql;
+  const { rows } = await preparedRaw<BookingViewRow>(db, viewByIdSql, [id]);
+  const [row] = rows;
   return row ? toBookingView(row) : undefined;
 }
