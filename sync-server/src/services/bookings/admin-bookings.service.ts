@@ -17,7 +17,13 @@ import { carsTable, type CarRow } from "../cars/car-record";
 import { customersTable, type CustomerRow } from "../customers/customer-record";
 import { CUSTOMER_NOT_FOUND } from "../customers/customers.service";
 import { selectPayments, toPayment, type PaymentRow } from "../customers/payment-record";
-import { findBookingView, selectBookingViews, toBookingView } from "./booking-view";
+import {
+  findBookingView,
+  selectBookingViews,
+  selectViewsOf,
+  toBookingView,
+  type BookingViewRow,
+} from "./booking-view";
 import { replayedCreate, rethrowIdClash } from "../client-id";
 import { inTransaction } from "../in-transaction";
 import { findOrCreateCustomer, insertBooking, withOverlapGuard } from "./booking-store";
@@ -198,6 +204,9 @@ async function lockBooking(trx: Knex.Transaction, id: string): Promise<BookingLo
   return row;
 }
 
+/** setBookingStatus's update answering the view (selectViewsOf), compiled once, bound to [status, id]. */
+let statusUpdateSql: string | undefined;
+
 /**
  * `PATCH /api/admin/bookings/:id/status`: any status at any time, `expired`
  * included both ways, except the handover's (release-2 §C3): `active` is
@@ -214,8 +223,8 @@ export async function setBookingStatus(db: Knex, id: string, status: BookingStat
     if (booking.status !== status && (status === "active" || booking.status === "active")) {
       throw new InvalidTransition({ from: booking.status, to: status });
     }
-    const write = (db: Knex) => db("bookings").where({ id }).update({ status, admin_status_at: db.fn.now() });
-    if (booking.status !== status && isActive(status) && !isActive(booking.status)) {
+    if (booking.status === status) return viewOf(trx, id);
+    if (isActive(status) && !isActive(booking.status)) {
       // Taking its dates again: the database may refuse the overlap. The locked row holds the dates
       // (read as the view reads them): no view needed before the write.
       const candidate = {
@@ -223,13 +232,27 @@ export async function setBookingStatus(db: Knex, id: string, status: BookingStat
         end: booking.return_date,
         pickupTime: clockToPickupTime(booking.pickup_time),
       };
-      await withOverlapGuard(trx, booking.car_id, candidate, write);
-    } else if (booking.status !== status) {
-      // Between two statuses that hold the car (pending and confirmed), or to one that frees it: its
-      // dates stay held or are given up, so no overlap can arise and no savepoint is needed for one.
-      await write(trx);
+      await withOverlapGuard(trx, booking.car_id, candidate, (savepoint) =>
+        savepoint("bookings").where({ id }).update({ status, admin_status_at: savepoint.fn.now() }),
+      );
+      return viewOf(trx, id);
     }
-    return viewOf(trx, id);
+    // Between two statuses that hold the car (pending and confirmed), or to one that frees it: its
+    // dates stay held or are given up, so no overlap can arise (no savepoint for one), and the
+    // update answers the view.
+    statusUpdateSql ??= selectViewsOf(trx, "updated")
+      .with(
+        "updated",
+        trx.raw(
+          "update bookings set status = ?, admin_status_at = current_timestamp where id = ? returning *",
+          ["?", "?"],
+        ),
+      )
+      .toSQL().sql;
+    const { rows } = await preparedRaw<BookingViewRow>(trx, statusUpdateSql, [status, id]);
+    const [row] = rows;
+    if (!row) throw new NotFound("Booking not found");
+    return toBookingView(row);
   });
 }
 

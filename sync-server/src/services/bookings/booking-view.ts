@@ -94,7 +94,16 @@ const VIEW_COLUMNS = [
  * Archived cars and deleted customers are still joined: history stays readable.
  */
 export function selectBookingViews(db: Knex): Knex.QueryBuilder<BookingViewRow, BookingViewRow[]> {
-  return db<BookingViewRow>("bookings as b")
+  return selectViewsOf(db, "bookings");
+}
+
+/**
+ * The booking-view query over `source`: the bookings table, or a WITH query
+ * of the statement naming rows of it (an `update … returning *`, whose rows
+ * are the bookings as the update left them).
+ */
+export function selectViewsOf(db: Knex, source: string): Knex.QueryBuilder<BookingViewRow, BookingViewRow[]> {
+  return db<BookingViewRow>(`${source} as b`)
     .join("customers as c", "c.id", "b.customer_id")
     .join("cars as k", "k.id", "b.car_id")
     .select<BookingViewRow[]>(VIEW_COLUMNS);
