@@ -35,6 +35,23 @@ describe.each(testEngines())("creates with the browser's id (%s)", (engine) => {
   const count = async (table: string, where: Record<string, unknown> = {}) =>
     Number((await server.db.knex(table).where(where).count<{ n: string }[]>("* as n"))[0]?.n);
 
+  /** A confirmed admin booking of `car` (a payer's), to record payments against. */
+  async function confirmedBooking(
+    car: Car | undefined,
+    dates: { pickupDate: string; returnDate: string; total: string },
+  ) {
+    if (!car) throw new Error("no car");
+    const res = await post("POST", "/api/admin/bookings", {
+      customerEmail: "payer@example.ph",
+      customerName: "Payer",
+      carName: car.name,
+      carId: car.id,
+      status: "confirmed",
+      ...dates,
+    });
+    return bookingViewSchema.parse(await res.json());
+  }
+
   async function expectIdTaken(res: Response) {
     expect(res.status).toBe(409);
     expect(await errorOf(res)).toEqual({ code: "ID_TAKEN", message: errorMessages.ID_TAKEN });
@@ -133,22 +150,11 @@ describe.each(testEngines())("creates with the browser's id (%s)", (engine) => {
   });
 
   it("records a payment under the browser's id once; a replay with another key is not added again", async () => {
-    const car = cars[1];
-    if (!car) throw new Error("no car");
-    const booking = bookingViewSchema.parse(
-      await (
-        await post("POST", "/api/admin/bookings", {
-          customerEmail: "payer@example.ph",
-          customerName: "Payer",
-          carName: car.name,
-          carId: car.id,
-          pickupDate: "2027-02-01",
-          returnDate: "2027-02-03",
-          total: "3000",
-          status: "confirmed",
-        })
-      ).json(),
-    );
+    const booking = await confirmedBooking(cars[1], {
+      pickupDate: "2027-02-01",
+      returnDate: "2027-02-03",
+      total: "3000",
+    });
     const paymentId = randomUUID();
     const path = `/api/admin/bookings/${booking.id}/payment`;
     const first = await post("PATCH", path, { id: paymentId, amount: "1000" });
@@ -172,25 +178,16 @@ describe.each(testEngines())("creates with the browser's id (%s)", (engine) => {
   });
 
   it("answers a replayed payment that paid the whole balance with it, and refuses its id on another booking", async () => {
-    const car = cars[2];
-    if (!car) throw new Error("no car");
-    const book = async (pickupDate: string, returnDate: string) =>
-      bookingViewSchema.parse(
-        await (
-          await post("POST", "/api/admin/bookings", {
-            customerEmail: "full-payer@example.ph",
-            customerName: "Full Payer",
-            carName: car.name,
-            carId: car.id,
-            pickupDate,
-            returnDate,
-            total: "2000",
-            status: "confirmed",
-          })
-        ).json(),
-      );
-    const booking = await book("2027-03-01", "2027-03-02");
-    const other = await book("2027-03-10", "2027-03-11");
+    const booking = await confirmedBooking(cars[2], {
+      pickupDate: "2027-03-01",
+      returnDate: "2027-03-02",
+      total: "2000",
+    });
+    const other = await confirmedBooking(cars[2], {
+      pickupDate: "2027-03-10",
+      returnDate: "2027-03-11",
+      total: "2000",
+    });
     const paymentId = randomUUID();
     const path = `/api/admin/bookings/${booking.id}/payment`;
     const first = await post("PATCH", path, {
