@@ -8,7 +8,7 @@ import { BENCH_ADMIN_PASSWORD, adminCookie } from "./lib/admin";
 import { bookingBody, uploadBenchDocuments } from "./lib/bookings";
 import { createBenchDatabase } from "./lib/databases";
 import { benchSettings, childEnv } from "./lib/env";
-import { measureCpu } from "./lib/cpu-time";
+import { measureCpu, waitForQuietHost } from "./lib/cpu-time";
 import { repoRoot, startProcess } from "./lib/server";
 import { timelineRender, type TimelineResult } from "./timeline-bench";
 
@@ -222,6 +222,7 @@ async function lighthouse(url: string): Promise<LighthouseScores> {
     runs.length < benchSettings.lighthouseRuns && attempt < benchSettings.lighthouseRuns * 2;
     attempt++
   ) {
+    await settle(url);
     const report = runLighthouse(url);
     if (report) runs.push(...filterToValidRuns([report]));
   }
@@ -250,6 +251,17 @@ async function lighthouse(url: string): Promise<LighthouseScores> {
     largestContentfulPaintMs: middle(metric("largest-contentful-paint")),
     benchmarkIndex: Math.round(median.environment.benchmarkIndex),
   };
+}
+
+/**
+ * Before each page measurement: waits for the machine to go quiet (see
+ * waitForQuietHost), and says so when it had to wait or it never did.
+ */
+async function settle(url: string): Promise<void> {
+  const { waitedMs, quiet, busiest } = await waitForQuietHost();
+  if (!quiet) console.warn(`The machine stayed busy before measuring ${url}: ${busiest.join(", ")}`);
+  else if (waitedMs > 3000)
+    console.info(`Waited ${waitedMs} ms for a quiet machine before measuring ${url}.`);
 }
 
 /** Long tasks observed by the page itself, after its first contentful paint, until the load settles. */
@@ -288,7 +300,10 @@ async function throttledBlockingTime(browser: Browser, url: string): Promise<num
 
 async function medianThrottledBlockingTime(browser: Browser, url: string): Promise<number> {
   const runs: number[] = [];
-  for (let run = 0; run < 3; run++) runs.push(await throttledBlockingTime(browser, url));
+  for (let run = 0; run < 3; run++) {
+    await settle(url);
+    runs.push(await throttledBlockingTime(browser, url));
+  }
   return runs.sort((a, b) => a - b)[1] ?? 0;
 }
 
@@ -477,6 +492,7 @@ export async function outboxDrain(
       await profiler.send("Profiler.enable");
       await profiler.send("Profiler.start");
     }
+    await settle("the outbox drain");
     const stopCpu = measureCpu(serverPid);
     const started = performance.now();
     await context.setOffline(false);

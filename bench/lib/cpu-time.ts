@@ -128,3 +128,68 @@ export async function measureCpuBreakdown(
     };
   };
 }
+
+/** The machine's busy and total CPU time so far (all cores, ticks), from /proc/stat's first line. */
+function machineTicks(): { busy: number; total: number } {
+  const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const busy = (user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0);
+  return { busy, total: busy + (idle ?? 0) + (iowait ?? 0) };
+}
+
+/** The processes that used the most CPU over `ms` (name, pid, % of one core), for a report of who kept the machine busy. */
+function busiestProcesses(before: Map<number, number>, ms: number): string[] {
+  const after = treeCpu(1);
+  return [...after]
+    .map(([pid, cpuMs]) => ({ pid, used: cpuMs - (before.get(pid) ?? cpuMs) }))
+    .filter(({ used }) => used > 0)
+    .sort((a, b) => b.used - a.used)
+    .slice(0, 5)
+    .map(({ pid, used }) => {
+      let name = "?";
+      try {
+        name = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ").trim().slice(0, 80);
+      } catch {
+        // gone meanwhile
+      }
+      return `${name} (${pid}) ${Math.round((used * 100) / ms)} %`;
+    });
+}
+
+/**
+ * Waits until the machine has been nearly idle (under `busyPercent` of all
+ * its cores) for `quietSeconds` seconds in a row, at most `maxSeconds`:
+ * Lighthouse simulates a slow phone from one unthrottled load, so work left
+ * running by an earlier stage (PostgreSQL writing out a dropped 100,000-booking
+ * database, a process still stopping) would be counted as the page's.
+ * @returns how long it waited and, when the machine never went quiet, who kept it busy.
+ */
+export async function waitForQuietHost(
+  options: { quietSeconds?: number; busyPercent?: number; maxSeconds?: number } = {},
+): Promise<{ waitedMs: number; quiet: boolean; busiest: string[] }> {
+  const { quietSeconds = 2, busyPercent = 15, maxSeconds = 60 } = options;
+  if (!process.platform.startsWith("linux")) return { waitedMs: 0, quiet: true, busiest: [] };
+  const started = performance.now();
+  let quietInARow = 0;
+  let busiest: string[] = [];
+  while (performance.now() - started < maxSeconds * 1000) {
+    const before = machineTicks();
+    const processesBefore = treeCpu(1);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = machineTicks();
+    const percent = ((after.busy - before.busy) * 100) / Math.max(1, after.total - before.total);
+    if (percent < busyPercent) {
+      quietInARow++;
+      if (quietInARow >= quietSeconds)
+        return { waitedMs: Math.round(performance.now() - started), quiet: true, busiest: [] };
+    } else {
+      quietInARow = 0;
+      busiest = busiestProcesses(processesBefore, 1000);
+    }
+  }
+  return { waitedMs: Math.round(performance.now() - started), quiet: false, busiest };
+}
