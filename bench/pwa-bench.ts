@@ -8,7 +8,8 @@ import { BENCH_ADMIN_PASSWORD, adminCookie } from "./lib/admin";
 import { bookingBody, uploadBenchDocuments } from "./lib/bookings";
 import { createBenchDatabase } from "./lib/databases";
 import { benchSettings, childEnv } from "./lib/env";
-import { measureCpu, waitForQuietHost } from "./lib/cpu-time";
+import { measureCpu } from "./lib/cpu-time";
+import { quietMachine } from "./lib/quiet-machine";
 import { repoRoot, startProcess } from "./lib/server";
 import { timelineRender, type TimelineResult } from "./timeline-bench";
 
@@ -89,9 +90,12 @@ type Weight = { js: number; css: number; jsFiles: number };
  * Gzipped bytes of the JS and CSS a page loads (no service worker, empty
  * cache): `firstView` is what arrived until the page was usable, i.e. painted
  * (its load event) and taken over by the app (public/start-app.js keeps
- * `#root` inert until React has hydrated or rendered it); `settled` adds what
- * it fetched afterwards (content below the fold, prefetched once the page is
- * idle) until the network is idle. Each file counts once, prefetched or not.
+ * `#root` inert until React has hydrated or rendered it), less what it only
+ * prefetched for later by then (on a slow machine those prefetches can finish
+ * before the app has taken over, though the page did not need them);
+ * `settled` adds what it fetched afterwards (content below the fold,
+ * prefetched once the page is idle) until the network is idle. Each file
+ * counts once, prefetched or not.
  */
 async function pageWeight(browser: Browser, url: string): Promise<{ firstView: Weight; settled: Weight }> {
   const context = await browser.newContext({
@@ -104,30 +108,43 @@ async function pageWeight(browser: Browser, url: string): Promise<{ firstView: W
   const settled: Weight = { js: 0, css: 0, jsFiles: 0 };
   let usable = false;
   // Each file once: a file the page prefetched (its later files, public/start-app.js) and then
-  // imports from the cache shows as two responses.
+  // imports from the cache shows as two responses. A prefetch is not what the page needs to be
+  // usable: it counts in the first view only when the page imported the file before it was.
   const seen = new Set<string>();
+  const prefetchedSizes = new Map<string, Promise<number>>();
+  const inFirstView = new Set<string>();
+  const add = (weight: Weight, pathname: string, size: number) => {
+    const key = pathname.endsWith(".js") ? "js" : "css";
+    weight[key] += size;
+    if (key === "js") weight.jsFiles += 1;
+  };
   page.on("response", (response) => {
     const type = response.request().resourceType();
     const { pathname } = new URL(response.url());
     const prefetched = type === "other" && /\.(js|css)$/.test(pathname);
     if (type !== "script" && type !== "stylesheet" && !prefetched) return;
+    const beforeUsable = !usable;
+    const earlierPrefetch = prefetchedSizes.get(pathname);
+    if (earlierPrefetch) {
+      // The page now imports what it prefetched: before it was usable, the file was part of the first view.
+      if (beforeUsable && !prefetched && !inFirstView.has(pathname)) {
+        inFirstView.add(pathname);
+        pending.push(earlierPrefetch.then((size) => add(firstView, pathname, size)));
+      }
+      return;
+    }
     if (seen.has(pathname)) return;
     seen.add(pathname);
-    const beforeUsable = !usable;
     // A prefetch's body is not kept by the browser: the same file is read again, outside the page.
-    const read = prefetched
-      ? context.request.get(response.url()).then((again) => again.body())
-      : response.body();
+    const size = (
+      prefetched ? context.request.get(response.url()).then((again) => again.body()) : response.body()
+    ).then((body) => gzipSync(body, { level: 9 }).length);
+    if (prefetched) prefetchedSizes.set(pathname, size);
+    else if (beforeUsable) inFirstView.add(pathname);
     pending.push(
-      read.then((body) => {
-        const size = gzipSync(body, { level: 9 }).length;
-        const key = type === "script" || pathname.endsWith(".js") ? "js" : "css";
-        settled[key] += size;
-        if (beforeUsable) firstView[key] += size;
-        if (key === "js") {
-          settled.jsFiles += 1;
-          if (beforeUsable) firstView.jsFiles += 1;
-        }
+      size.then((bytes) => {
+        add(settled, pathname, bytes);
+        if (!prefetched && beforeUsable) add(firstView, pathname, bytes);
       }),
     );
   });
@@ -222,7 +239,7 @@ async function lighthouse(url: string): Promise<LighthouseScores> {
     runs.length < benchSettings.lighthouseRuns && attempt < benchSettings.lighthouseRuns * 2;
     attempt++
   ) {
-    await settle(url);
+    await quietMachine(`measuring ${url}`);
     const report = runLighthouse(url);
     if (report) runs.push(...filterToValidRuns([report]));
   }
@@ -251,17 +268,6 @@ async function lighthouse(url: string): Promise<LighthouseScores> {
     largestContentfulPaintMs: middle(metric("largest-contentful-paint")),
     benchmarkIndex: Math.round(median.environment.benchmarkIndex),
   };
-}
-
-/**
- * Before each page measurement: waits for the machine to go quiet (see
- * waitForQuietHost), and says so when it had to wait or it never did.
- */
-async function settle(url: string): Promise<void> {
-  const { waitedMs, quiet, busiest } = await waitForQuietHost();
-  if (!quiet) console.warn(`The machine stayed busy before measuring ${url}: ${busiest.join(", ")}`);
-  else if (waitedMs > 3000)
-    console.info(`Waited ${waitedMs} ms for a quiet machine before measuring ${url}.`);
 }
 
 /** Long tasks observed by the page itself, after its first contentful paint, until the load settles. */
@@ -301,7 +307,7 @@ async function throttledBlockingTime(browser: Browser, url: string): Promise<num
 async function medianThrottledBlockingTime(browser: Browser, url: string): Promise<number> {
   const runs: number[] = [];
   for (let run = 0; run < 3; run++) {
-    await settle(url);
+    await quietMachine(`measuring ${url}`);
     runs.push(await throttledBlockingTime(browser, url));
   }
   return runs.sort((a, b) => a - b)[1] ?? 0;
@@ -492,7 +498,7 @@ export async function outboxDrain(
       await profiler.send("Profiler.enable");
       await profiler.send("Profiler.start");
     }
-    await settle("the outbox drain");
+    await quietMachine("the outbox drain");
     const stopCpu = measureCpu(serverPid);
     const started = performance.now();
     await context.setOffline(false);
