@@ -18,12 +18,30 @@ function watchForUpdates(registration: ServiceWorkerRegistration): void {
 }
 
 /**
- * Registers the service worker and offers updates (see RegisteredUpdatePrompt).
- * A registration that failed (a first visit whose connection dropped before
- * the worker's files arrived) is tried again when the connection returns, so
- * the visit still ends with the app stored for offline use.
+ * True once the page's load event has fired. The worker registers only then
+ * anyway (workbox-window waits for it); mounting its registration no earlier
+ * keeps workbox-window's own file out of what the first view loads.
+ */
+function useLoaded(): boolean {
+  const [loaded, setLoaded] = useState(() => document.readyState === "complete");
+  useEffect(() => {
+    if (loaded) return;
+    const onLoad = () => setLoaded(true);
+    window.addEventListener("load", onLoad, { once: true });
+    return () => window.removeEventListener("load", onLoad);
+  }, [loaded]);
+  return loaded;
+}
+
+/**
+ * Registers the service worker once the page has loaded, and offers updates
+ * (see RegisteredUpdatePrompt). A registration that failed (a first visit
+ * whose connection dropped before the worker's files arrived) is tried again
+ * when the connection returns, so the visit still ends with the app stored
+ * for offline use.
  */
 export function UpdatePrompt() {
+  const loaded = useLoaded();
   const [attempt, setAttempt] = useState(0);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -39,6 +57,7 @@ export function UpdatePrompt() {
     window.addEventListener("online", retry, { once: true });
     return () => window.removeEventListener("online", retry);
   }, [failed]);
+  if (!loaded) return null;
   return <RegisteredUpdatePrompt key={attempt} onRegisterError={() => setFailed(attempt < 10)} />;
 }
 
