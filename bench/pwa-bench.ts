@@ -103,60 +103,72 @@ async function pageWeight(browser: Browser, url: string): Promise<{ firstView: W
     viewport: { width: 412, height: 823 },
   });
   const page = await context.newPage();
-  const pending: Promise<void>[] = [];
+  // The moment the page became usable, on its own clock (ms since 1970): its load event has fired and
+  // the app has taken over #root (lifted the `inert` public/start-app.js put on the built HTML, or
+  // rendered into an empty one). Read in the page, not by polling it: a file that arrives while a poll
+  // is on its way is not part of the first view.
+  // A string, not a function: tsx would name the inner function with a helper the page lacks.
+  await page.addInitScript(`(() => {
+    const check = () => {
+      if (window.__usableAt !== undefined || document.readyState !== "complete") return;
+      const root = document.getElementById("root");
+      if (root && root.childElementCount > 0 && !root.hasAttribute("inert")) {
+        window.__usableAt = performance.timeOrigin + performance.now();
+      }
+    };
+    new MutationObserver(check).observe(document, {
+      subtree: true, childList: true, attributes: true, attributeFilter: ["inert"],
+    });
+    window.addEventListener("load", () => setTimeout(check, 0));
+  })();`);
+  type Arrival = { pathname: string; prefetched: boolean; endedAt: number; size: Promise<number> };
+  const arrivals: Arrival[] = [];
+  page.on("requestfinished", (request) => {
+    const type = request.resourceType();
+    const { pathname } = new URL(request.url());
+    const prefetched = type === "other" && /\.(js|css)$/.test(pathname);
+    if (type !== "script" && type !== "stylesheet" && !prefetched) return;
+    const timing = request.timing();
+    const endedAt = timing.startTime + Math.max(0, timing.responseEnd);
+    // A prefetch's body is not kept by the browser: the same file is read again, outside the page.
+    const size = (
+      prefetched
+        ? context.request.get(request.url()).then((again) => again.body())
+        : request.response().then((response) => response?.body() ?? Buffer.alloc(0))
+    ).then((body) => gzipSync(body, { level: 9 }).length);
+    arrivals.push({ pathname, prefetched, endedAt, size });
+  });
+  await page.goto(url, { waitUntil: "load" });
+  const usableAt = Number(
+    await (
+      await page.waitForFunction(() => Reflect.get(window, "__usableAt") as number | undefined)
+    ).jsonValue(),
+  );
+  await page.waitForLoadState("networkidle");
+  const sized = await Promise.all(
+    arrivals.map(async (arrival) => ({ ...arrival, bytes: await arrival.size })),
+  );
+  await context.close();
+
+  // Each file once, in `settled`. A file the page prefetched (its later files, public/start-app.js)
+  // and then imported from the cache shows twice: a prefetch is not what the page needs to be usable,
+  // so it is in the first view only when the page imported it before then.
   const firstView: Weight = { js: 0, css: 0, jsFiles: 0 };
   const settled: Weight = { js: 0, css: 0, jsFiles: 0 };
-  let usable = false;
-  // Each file once: a file the page prefetched (its later files, public/start-app.js) and then
-  // imports from the cache shows as two responses. A prefetch is not what the page needs to be
-  // usable: it counts in the first view only when the page imported the file before it was.
-  const seen = new Set<string>();
-  const prefetchedSizes = new Map<string, Promise<number>>();
-  const inFirstView = new Set<string>();
   const add = (weight: Weight, pathname: string, size: number) => {
     const key = pathname.endsWith(".js") ? "js" : "css";
     weight[key] += size;
     if (key === "js") weight.jsFiles += 1;
   };
-  page.on("response", (response) => {
-    const type = response.request().resourceType();
-    const { pathname } = new URL(response.url());
-    const prefetched = type === "other" && /\.(js|css)$/.test(pathname);
-    if (type !== "script" && type !== "stylesheet" && !prefetched) return;
-    const beforeUsable = !usable;
-    const earlierPrefetch = prefetchedSizes.get(pathname);
-    if (earlierPrefetch) {
-      // The page now imports what it prefetched: before it was usable, the file was part of the first view.
-      if (beforeUsable && !prefetched && !inFirstView.has(pathname)) {
-        inFirstView.add(pathname);
-        pending.push(earlierPrefetch.then((size) => add(firstView, pathname, size)));
-      }
-      return;
-    }
-    if (seen.has(pathname)) return;
-    seen.add(pathname);
-    // A prefetch's body is not kept by the browser: the same file is read again, outside the page.
-    const size = (
-      prefetched ? context.request.get(response.url()).then((again) => again.body()) : response.body()
-    ).then((body) => gzipSync(body, { level: 9 }).length);
-    if (prefetched) prefetchedSizes.set(pathname, size);
-    else if (beforeUsable) inFirstView.add(pathname);
-    pending.push(
-      size.then((bytes) => {
-        add(settled, pathname, bytes);
-        if (!prefetched && beforeUsable) add(firstView, pathname, bytes);
-      }),
-    );
-  });
-  await page.goto(url, { waitUntil: "load" });
-  await page.waitForFunction(() => {
-    const root = document.getElementById("root");
-    return root !== null && root.childElementCount > 0 && !root.hasAttribute("inert");
-  });
-  usable = true;
-  await page.waitForLoadState("networkidle");
-  await Promise.all(pending);
-  await context.close();
+  const byPath = new Map<string, typeof sized>();
+  for (const arrival of sized)
+    byPath.set(arrival.pathname, [...(byPath.get(arrival.pathname) ?? []), arrival]);
+  for (const [pathname, each] of byPath) {
+    const bytes = each[0]?.bytes ?? 0;
+    add(settled, pathname, bytes);
+    if (each.some((arrival) => !arrival.prefetched && arrival.endedAt <= usableAt))
+      add(firstView, pathname, bytes);
+  }
   return { firstView, settled };
 }
 
