@@ -31,5 +31,5 @@ export async function quietMachine(before: string): Promise<void> {
   }
   const { waitedMs, quiet, busiest } = await waitForQuietHost();
   if (!quiet) console.warn(`The machine stayed busy before ${before}: ${busiest.join(", ")}`);
-  else if (waitedMs > 3000) console.info(`Waited ${waitedMs} ms for a quiet machine before ${before}.`);
+  else if (waitedMs > 5000) console.info(`Waited ${waitedMs} ms for a quiet machine before ${before}.`);
 }
