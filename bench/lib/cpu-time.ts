@@ -160,31 +160,30 @@ function busiestProcesses(before: Map<number, number>, ms: number): string[] {
     });
 }
 
+/** Quiet: under this share of all cores busy, for this many seconds in a row; given up after the last. */
+const QUIET_BUSY_PERCENT = 15;
+const QUIET_SECONDS = 2;
+const QUIET_MAX_SECONDS = 60;
+
 /**
- * Waits until the machine has been nearly idle (under `busyPercent` of all
- * its cores) for `quietSeconds` seconds in a row, at most `maxSeconds`:
- * Lighthouse simulates a slow phone from one unthrottled load, so work left
- * running by an earlier stage (PostgreSQL writing out a dropped 100,000-booking
- * database, a process still stopping) would be counted as the page's.
+ * Waits until the machine has been nearly idle for QUIET_SECONDS in a row, at
+ * most QUIET_MAX_SECONDS (see quiet-machine.ts for why).
  * @returns how long it waited and, when the machine never went quiet, who kept it busy.
  */
-export async function waitForQuietHost(
-  options: { quietSeconds?: number; busyPercent?: number; maxSeconds?: number } = {},
-): Promise<{ waitedMs: number; quiet: boolean; busiest: string[] }> {
-  const { quietSeconds = 2, busyPercent = 15, maxSeconds = 60 } = options;
+export async function waitForQuietHost(): Promise<{ waitedMs: number; quiet: boolean; busiest: string[] }> {
   if (!process.platform.startsWith("linux")) return { waitedMs: 0, quiet: true, busiest: [] };
   const started = performance.now();
   let quietInARow = 0;
   let busiest: string[] = [];
-  while (performance.now() - started < maxSeconds * 1000) {
+  while (performance.now() - started < QUIET_MAX_SECONDS * 1000) {
     const before = machineTicks();
     const processesBefore = treeCpu(1);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const after = machineTicks();
     const percent = ((after.busy - before.busy) * 100) / Math.max(1, after.total - before.total);
-    if (percent < busyPercent) {
+    if (percent < QUIET_BUSY_PERCENT) {
       quietInARow++;
-      if (quietInARow >= quietSeconds)
+      if (quietInARow >= QUIET_SECONDS)
         return { waitedMs: Math.round(performance.now() - started), quiet: true, busiest: [] };
     } else {
       quietInARow = 0;

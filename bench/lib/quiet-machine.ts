@@ -9,7 +9,9 @@ import { benchSettings } from "./env";
  * answers, write out its own (`CHECKPOINT`: a checkpoint of the 100,000-booking
  * stage landing in the middle of a PGlite round would slow only the side that
  * waits for its disk), then waits for the machine to go quiet
- * (waitForQuietHost). Says so when it had to wait long, or it never went quiet.
+ * (waitForQuietHost): Lighthouse simulates a slow phone from one unthrottled
+ * load, so work an earlier stage left running would count as the page's.
+ * Says so when it had to wait long, or it never went quiet.
  */
 export async function quietMachine(before: string): Promise<void> {
   try {
